@@ -1,0 +1,13 @@
+import type { SummarizationProvider } from './summarize/provider';
+import { createSummarizeActivities, type SummarizeActivities } from './summarize/summarize.activity';
+
+export interface ActivityDependencies {
+  summarizer: SummarizationProvider;
+}
+
+export type AssayActivities = SummarizeActivities;
+
+/** Every activity the worker registers, built from its dependencies. */
+export function createActivities(deps: ActivityDependencies): AssayActivities {
+  return { ...createSummarizeActivities(deps.summarizer) };
+}

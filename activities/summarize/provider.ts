@@ -1,0 +1,16 @@
+export interface SummarizeOptions {
+  maxSentences?: number;
+  signal?: AbortSignal;
+}
+
+/** A way of turning text into a summary; the activity picks one from configuration. */
+export interface SummarizationProvider {
+  readonly name: string;
+  summarize(text: string, options: SummarizeOptions): Promise<string>;
+}
+
+/** The provider refused this input (its 4xx): retrying cannot help. */
+export class ProviderRejectedError extends Error {}
+
+/** The provider is overloaded, down or slow (429, 5xx, timeouts): worth retrying later. */
+export class ProviderUnavailableError extends Error {}

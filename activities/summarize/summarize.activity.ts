@@ -1,0 +1,39 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import type { SummarizeInput } from '../../workflows/shared';
+import { ProviderRejectedError, ProviderUnavailableError, type SummarizationProvider } from './provider';
+
+const HEARTBEAT_INTERVAL_MS = 5_000;
+
+export interface SummarizeActivities {
+  summarize(input: SummarizeInput): Promise<string>;
+}
+
+export function createSummarizeActivities(provider: SummarizationProvider): SummarizeActivities {
+  return {
+    async summarize(input: SummarizeInput): Promise<string> {
+      const context = Context.current();
+      // Heartbeats let the server notice a dead worker long before the start-to-close timeout.
+      const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
+      try {
+        return await provider.summarize(input.text, {
+          maxSentences: input.max_sentences,
+          signal: context.cancellationSignal,
+        });
+      } catch (error) {
+        throw toFailure(error);
+      } finally {
+        clearInterval(heartbeat);
+      }
+    },
+  };
+}
+
+function toFailure(error: unknown): unknown {
+  if (error instanceof ProviderRejectedError) {
+    return ApplicationFailure.nonRetryable(error.message, 'INPUT_REJECTED');
+  }
+  if (error instanceof ProviderUnavailableError) {
+    return ApplicationFailure.retryable(error.message, 'PROVIDER_UNAVAILABLE');
+  }
+  return error;
+}

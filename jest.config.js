@@ -1,0 +1,11 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  testTimeout: 60_000,
+  maxWorkers: 2,
+  // Each integration file starts its own Temporal dev server; a slow machine needs headroom.
+  slowTestThreshold: 30,
+};

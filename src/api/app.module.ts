@@ -1,0 +1,23 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { AppConfig } from '../config/app-config';
+import { ConfigModule } from '../config/config.module';
+import { ApiExceptionFilter } from '../http/api-exception.filter';
+import { AuthGuard } from '../http/auth.guard';
+import { HealthModule } from '../health/health.module';
+import { KeysModule } from '../keys/keys.module';
+import { TasksModule } from '../tasks/tasks.module';
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.register(config), KeysModule, HealthModule, TasksModule],
+      providers: [
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,11 @@
+import 'reflect-metadata';
+import { AppConfig } from '../config/app-config';
+import { runMain } from '../run-main';
+import { createApiApp } from './create-api-app';
+
+runMain('api', async () => {
+  const config = new AppConfig();
+  const app = await createApiApp(config);
+  await app.listen({ port: config.values.PORT, host: config.values.HOST });
+  process.stderr.write(`[api] listening on http://${config.values.HOST}:${config.values.PORT}\n`);
+});

@@ -1,0 +1,112 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { SqliteKeyStore } from '../keys/sqlite-key-store';
+import { runMain } from '../run-main';
+import { startChild, stopChild, type ChildService } from './child-services';
+import { ensureDemoKey } from './demo-key';
+import { resolveTemporalCli } from './temporal-cli';
+import { startDevServer } from './temporal-dev-server';
+
+const CHILD_GRACE_MS = 15_000;
+
+/** `npm start`: Temporal dev server on SQLite, one worker and the API, all stopped together by Ctrl-C. */
+runMain('assay', async () => {
+  const config = new AppConfig();
+  const values = config.values;
+  const temporalPort = portOf(values.TEMPORAL_ADDRESS);
+  await assertPortFree(temporalPort, 'TEMPORAL_ADDRESS');
+  await assertPortFree(values.PORT, 'PORT');
+  await assertPortFree(values.TEMPORAL_UI_PORT, 'TEMPORAL_UI_PORT');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+
+  const cliPath = resolveTemporalCli(values.TEMPORAL_CLI_PATH);
+  log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
+  const server = await startDevServer({
+    cliPath,
+    port: temporalPort,
+    uiPort: values.TEMPORAL_UI_PORT,
+    namespaces: [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION],
+    dbFile: path.join(config.dataDir, 'temporal.sqlite'),
+    logFile: path.join(config.dataDir, 'temporal.log'),
+  });
+
+  const store = new SqliteKeyStore(config.keyDatabasePath);
+  const keyFile = await ensureDemoKey(store, values.API_KEY_BRAND, config.dataDir);
+  await store.close();
+
+  const env = { ...process.env, TEMPORAL_ADDRESS: server.address, DATA_DIR: config.dataDir };
+  const dist = path.resolve(__dirname, '..');
+  const children: ChildService[] = [
+    startChild('worker', path.join(dist, 'worker', 'main.js'), env),
+    startChild('api', path.join(dist, 'api', 'main.js'), env),
+  ];
+
+  let stopping = false;
+  const stopAll = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    await Promise.all(children.map((child) => stopChild(child, CHILD_GRACE_MS)));
+    await server.stop();
+    log('stopped');
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  for (const child of children) {
+    void child.exited.then((code) => {
+      if (!stopping) {
+        log(`${child.name} exited unexpectedly (code ${code}); stopping everything`);
+        void stopAll(1);
+      }
+    });
+  }
+  void server.process.once('exit', () => {
+    if (!stopping) {
+      log(`Temporal dev server exited unexpectedly; see ${path.join(config.dataDir, 'temporal.log')}`);
+      void stopAll(1);
+    }
+  });
+
+  const baseUrl = `http://${values.HOST}:${values.PORT}`;
+  await waitForHttp(`${baseUrl}/healthz`);
+  log(
+    [
+      'Assay is running.',
+      `  API          ${baseUrl}`,
+      `  Temporal UI  http://localhost:${values.TEMPORAL_UI_PORT}  (namespaces ${values.TEMPORAL_NAMESPACE_SANDBOX}, ${values.TEMPORAL_NAMESPACE_PRODUCTION})`,
+      `  Sandbox key  in ${path.relative(process.cwd(), keyFile) || keyFile}  (organisation "demo"; read it with cat)`,
+      '  Press Ctrl-C to stop everything; tasks and keys are kept for the next start.',
+    ].join('\n'),
+  );
+});
+
+function log(message: string): void {
+  process.stderr.write(`[assay] ${message}\n`);
+}
+
+function portOf(address: string): number {
+  const port = Number(address.split(':').pop());
+  if (!Number.isInteger(port)) throw new Error(`TEMPORAL_ADDRESS "${address}" has no port`);
+  return port;
+}
+
+async function assertPortFree(port: number, setting: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () => reject(new Error(`port ${port} is already in use (is Assay already running?); change ${setting}`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the API did not answer at ${url} within ${timeoutMs} ms`);
+}

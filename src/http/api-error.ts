@@ -1,0 +1,39 @@
+export type ErrorCode =
+  | 'UNAUTHORIZED'
+  | 'INVALID_REQUEST'
+  | 'NOT_FOUND'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'UNSUPPORTED_TASK_TYPE'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL';
+
+/** An error a client is meant to see: an HTTP status, a stable code and a message safe to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  static invalidRequest(message: string): ApiError {
+    return new ApiError(400, 'INVALID_REQUEST', message);
+  }
+
+  static notFound(what: string): ApiError {
+    return new ApiError(404, 'NOT_FOUND', `${what} was not found`);
+  }
+
+  static serviceUnavailable(): ApiError {
+    return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The workflow engine is unreachable; retry shortly', { 'retry-after': '2' });
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; request_id: string };
+}

@@ -1,0 +1,39 @@
+import { Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { KeyAuthenticator, type Caller } from '../keys/key-authenticator';
+import { ApiError } from './api-error';
+
+const PUBLIC_ROUTE = Symbol('public-route');
+
+/** Marks a route (health, docs) that needs no API key. */
+export const PublicRoute = () => SetMetadata(PUBLIC_ROUTE, true);
+
+export type AuthenticatedRequest = FastifyRequest & { caller: Caller };
+
+const BEARER = /^Bearer ([^\s]+)$/;
+
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly authenticator: KeyAuthenticator,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization;
+    const match = header ? BEARER.exec(header) : null;
+    if (!match) throw unauthorized('Send the header Authorization: Bearer <API key>');
+    const caller = await this.authenticator.authenticate(match[1]);
+    if (!caller) throw unauthorized('The API key is invalid or has been revoked');
+    request.caller = caller;
+    request.log = request.log.child({ org: caller.organizationId, env: caller.environment, key_id: caller.keyId });
+    return true;
+  }
+}
+
+function unauthorized(message: string): ApiError {
+  return new ApiError(401, 'UNAUTHORIZED', message, { 'www-authenticate': 'Bearer' });
+}

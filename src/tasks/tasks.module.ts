@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TemporalModule } from '../temporal/temporal.module';
+import { TaskWorkflowReader } from './task-workflow-reader';
+import { TasksController } from './tasks.controller';
+import { TasksService } from './tasks.service';
+
+@Module({
+  imports: [TemporalModule],
+  controllers: [TasksController],
+  providers: [TasksService, TaskWorkflowReader],
+})
+export class TasksModule {}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { AppConfig } from '../config/app-config';
+import { ApiError } from '../http/api-error';
+import type { Caller } from '../keys/key-authenticator';
+import { TemporalClients } from '../temporal/temporal-clients';
+import type { aiTaskWorkflow } from '../../workflows';
+import type { AiTaskMemo } from '../../workflows/shared';
+import { parseCreateTaskRequest } from './create-task.request';
+import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskWorkflowId } from './task-ids';
+import type { TaskResource } from './task-resource';
+import { TaskWorkflowReader } from './task-workflow-reader';
+
+export interface CreatedTask {
+  task: TaskResource;
+  replayed: boolean;
+}
+
+@Injectable()
+export class TasksService {
+  constructor(
+    private readonly temporal: TemporalClients,
+    private readonly reader: TaskWorkflowReader,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedTask> {
+    const request = parseCreateTaskRequest(body, this.config.values.MAX_TEXT_BYTES);
+    const taskId = idempotencyKey ? taskIdForIdempotencyKey(caller.organizationId, idempotencyKey) : newTaskId();
+    const memo: AiTaskMemo = {
+      created_at: new Date().toISOString(),
+      task_type: request.task_type,
+      request_hash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
+    };
+    try {
+      await this.temporal.withDeadline(() =>
+        this.temporal.workflows(caller.environment).start<typeof aiTaskWorkflow>('aiTaskWorkflow', {
+          taskQueue: this.temporal.taskQueue,
+          workflowId: taskWorkflowId(caller.organizationId, taskId),
+          // Rejecting a duplicate id even after the first run closed is what makes a retry with the
+          // same Idempotency-Key return the first task for as long as the namespace retains it.
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+          args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input }],
+          memo: { ...memo },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof WorkflowExecutionAlreadyStartedError) return this.replay(caller, taskId, memo.request_hash);
+      throw error;
+    }
+    const task: TaskResource = { id: taskId, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at };
+    return { task, replayed: false };
+  }
+
+  async get(caller: Caller, taskId: string): Promise<TaskResource> {
+    const found = isTaskId(taskId) ? await this.reader.read(caller.environment, caller.organizationId, taskId) : undefined;
+    if (!found) throw ApiError.notFound(`Task ${taskId}`);
+    return found.resource;
+  }
+
+  private async replay(caller: Caller, taskId: string, requestHash: string): Promise<CreatedTask> {
+    const existing = await this.reader.read(caller.environment, caller.organizationId, taskId);
+    if (!existing) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The task is being created; retry shortly', { 'retry-after': '1' });
+    if (existing.memo.request_hash !== requestHash) {
+      throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request body');
+    }
+    return { task: existing.resource, replayed: true };
+  }
+}

@@ -1,0 +1,45 @@
+import { Client, Connection, type WorkflowClient } from '@temporalio/client';
+import type { AppConfig } from '../config/app-config';
+import type { KeyEnvironment } from '../keys/api-key';
+
+/** One connection to Temporal, and a client per environment: each environment is its own namespace. */
+export class TemporalClients {
+  private readonly clients: Record<KeyEnvironment, Client>;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly config: AppConfig,
+  ) {
+    this.clients = {
+      test: new Client({ connection, namespace: this.namespaceFor('test') }),
+      live: new Client({ connection, namespace: this.namespaceFor('live') }),
+    };
+  }
+
+  static create(config: AppConfig): TemporalClients {
+    // Lazy: the API starts and answers 503 while Temporal is down, instead of refusing to boot.
+    return new TemporalClients(Connection.lazy({ address: config.values.TEMPORAL_ADDRESS }), config);
+  }
+
+  namespaceFor(environment: KeyEnvironment): string {
+    const values = this.config.values;
+    return environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
+  }
+
+  workflows(environment: KeyEnvironment): WorkflowClient {
+    return this.clients[environment].workflow;
+  }
+
+  get taskQueue(): string {
+    return this.config.values.TEMPORAL_TASK_QUEUE;
+  }
+
+  /** Bounds every call so a GET never hangs when the frontend is unreachable. */
+  withDeadline<T>(call: () => Promise<T>): Promise<T> {
+    return this.connection.withDeadline(Date.now() + this.config.values.TEMPORAL_RPC_TIMEOUT_MS, call);
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}

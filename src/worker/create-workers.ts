@@ -1,0 +1,33 @@
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import type { Logger } from 'pino';
+import { createActivities } from '../../activities';
+import { createSummarizationProvider } from '../../activities/summarize/create-provider';
+import type { AppConfig } from '../config/app-config';
+
+export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
+
+/** One worker per environment namespace, sharing a connection, the activities and the workflow code. */
+export async function createWorkers(
+  config: AppConfig,
+  connection: NativeConnection,
+  workflows: WorkflowSource,
+  logger?: Logger,
+): Promise<Worker[]> {
+  const activities = createActivities({ summarizer: createSummarizationProvider(config) });
+  const namespaces = [config.values.TEMPORAL_NAMESPACE_SANDBOX, config.values.TEMPORAL_NAMESPACE_PRODUCTION];
+  return Promise.all(
+    namespaces.map((namespace) =>
+      Worker.create({
+        connection,
+        namespace,
+        taskQueue: config.values.TEMPORAL_TASK_QUEUE,
+        activities,
+        ...workflows,
+        shutdownGraceTime: '10 seconds',
+      }).then((worker) => {
+        logger?.info({ namespace, taskQueue: config.values.TEMPORAL_TASK_QUEUE }, 'worker ready');
+        return worker;
+      }),
+    ),
+  );
+}

@@ -1,0 +1,34 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { NativeConnection, type Worker } from '@temporalio/worker';
+import { AppConfig } from '../config/app-config';
+import { createLogger } from '../logging/create-logger';
+import { createWorkers } from './create-workers';
+import { installWorkerRuntime } from './install-runtime';
+import { prebuiltWorkflowBundle } from './workflow-bundle';
+
+/** Owns the worker process's Temporal workers: run until shutdown, then let in-flight work finish or hand it back. */
+@Injectable()
+export class WorkerRunner implements OnApplicationShutdown {
+  private workers: Worker[] = [];
+  private running?: Promise<unknown>;
+  private connection?: NativeConnection;
+
+  constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
+
+  async run(): Promise<void> {
+    const logger = createLogger(this.config.values.LOG_LEVEL, 'assay-worker');
+    installWorkerRuntime(this.config.values.LOG_LEVEL);
+    this.connection = await NativeConnection.connect({ address: this.config.values.TEMPORAL_ADDRESS });
+    this.workers = await createWorkers(this.config, this.connection, prebuiltWorkflowBundle(), logger);
+    this.running = Promise.all(this.workers.map((worker) => worker.run()));
+    await this.running;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    for (const worker of this.workers) {
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+    }
+    await this.running;
+    await this.connection?.close();
+  }
+}

@@ -1,0 +1,108 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/worker';
+import { createApiApp } from '../../src/api/create-api-app';
+import { AppConfig } from '../../src/config/app-config';
+import type { DevServer } from '../../src/embedded/temporal-dev-server';
+import type { KeyEnvironment } from '../../src/keys/api-key';
+import { KeyService } from '../../src/keys/key-service';
+import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
+import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
+import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE, startTestTemporal } from './test-temporal';
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  /** Start the worker with the harness (default true). */
+  worker?: boolean;
+}
+
+/**
+ * The whole service for a test file: a real Temporal dev server, the real HTTP API on a free
+ * port, real workers, and a key store in a fresh data directory.
+ */
+export class AssayHarness {
+  baseUrl = '';
+  private app?: NestFastifyApplication;
+  private workers: Worker[] = [];
+  private running?: Promise<unknown>;
+  private connection?: NativeConnection;
+  private workflowSource?: WorkflowSource;
+  private store?: SqliteKeyStore;
+
+  private constructor(
+    readonly temporal: DevServer,
+    readonly config: AppConfig,
+    readonly dataDir: string,
+  ) {}
+
+  static async start(options: HarnessOptions = {}): Promise<AssayHarness> {
+    const temporal = await startTestTemporal();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
+    const config = new AppConfig({
+      TEMPORAL_ADDRESS: temporal.address,
+      TEMPORAL_NAMESPACE_SANDBOX: SANDBOX_NAMESPACE,
+      TEMPORAL_NAMESPACE_PRODUCTION: PRODUCTION_NAMESPACE,
+      TEMPORAL_TASK_QUEUE: `assay-test-${path.basename(dataDir)}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      KEY_CACHE_TTL_MS: '200',
+      ...options.env,
+    });
+    const harness = new AssayHarness(temporal, config, dataDir);
+    harness.app = await createApiApp(config);
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    harness.baseUrl = await harness.app.getUrl();
+    if (options.worker !== false) await harness.startWorker();
+    return harness;
+  }
+
+  async startWorker(): Promise<void> {
+    installWorkerRuntime('warn');
+    this.connection ??= await NativeConnection.connect({ address: this.temporal.address });
+    this.workflowSource ??= {
+      workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quietBundlerLogger }),
+    };
+    this.workers = await createWorkers(this.config, this.connection, this.workflowSource);
+    this.running = Promise.all(this.workers.map((worker) => worker.run()));
+  }
+
+  async stopWorker(): Promise<void> {
+    this.workers.forEach((worker) => worker.shutdown());
+    await this.running;
+    this.workers = [];
+  }
+
+  async issueKey(org: string, env: KeyEnvironment): Promise<{ id: string; key: string }> {
+    return new KeyService(this.keyStore(), this.config.values.API_KEY_BRAND).issue(org, env);
+  }
+
+  async revokeKey(id: string): Promise<void> {
+    await new KeyService(this.keyStore(), this.config.values.API_KEY_BRAND).revoke(id);
+  }
+
+  private keyStore(): SqliteKeyStore {
+    this.store ??= new SqliteKeyStore(this.config.keyDatabasePath);
+    return this.store;
+  }
+
+  async stop(): Promise<void> {
+    if (this.workers.length > 0) await this.stopWorker();
+    await this.app?.close();
+    await this.connection?.close();
+    await this.store?.close();
+    await this.temporal.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+const quietBundlerLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: (message: string, meta?: Record<string, unknown>) => console.error(message, meta),
+  log: () => undefined,
+};

@@ -1,0 +1,77 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { KeyAuthenticator } from '../../src/keys/key-authenticator';
+import { KeyService } from '../../src/keys/key-service';
+import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
+
+let dir: string;
+let store: SqliteKeyStore;
+let service: KeyService;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-'));
+  store = new SqliteKeyStore(path.join(dir, 'keys.sqlite'));
+  service = new KeyService(store, 'assay');
+});
+
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('key store', () => {
+  it('stores a hash and a prefix, never the secret', async () => {
+    const issued = await service.issue('acme', 'test');
+    const bytes = fs.readFileSync(path.join(dir, 'keys.sqlite'));
+    const wal = fs.existsSync(path.join(dir, 'keys.sqlite-wal')) ? fs.readFileSync(path.join(dir, 'keys.sqlite-wal')) : Buffer.alloc(0);
+    const secret = issued.key.slice('assay_test_'.length);
+    expect(bytes.includes(secret)).toBe(false);
+    expect(wal.includes(secret)).toBe(false);
+    const [listed] = await service.list();
+    expect(listed).toMatchObject({ id: issued.id, organizationId: 'acme', environment: 'test', revokedAt: null });
+    expect(listed).not.toHaveProperty('hash');
+  });
+
+  it('keeps keys across reopening the file', async () => {
+    const issued = await service.issue('acme', 'live');
+    await store.close();
+    store = new SqliteKeyStore(path.join(dir, 'keys.sqlite'));
+    const authenticator = new KeyAuthenticator(store, 'assay', 0);
+    expect(await authenticator.authenticate(issued.key)).toMatchObject({ organizationId: 'acme', environment: 'live' });
+  });
+
+  it('refuses organisation ids that could break workflow ids', async () => {
+    await expect(service.issue('Acme/1', 'test')).rejects.toThrow(/organisation id/);
+  });
+});
+
+describe('key authentication', () => {
+  it('authenticates an issued key as its organisation and environment', async () => {
+    const issued = await service.issue('acme', 'test');
+    const caller = await new KeyAuthenticator(store, 'assay', 0).authenticate(issued.key);
+    expect(caller).toEqual({ organizationId: 'acme', environment: 'test', keyId: issued.id });
+  });
+
+  it('refuses a revoked key once the cache entry expires', async () => {
+    const issued = await service.issue('acme', 'test');
+    const authenticator = new KeyAuthenticator(store, 'assay', 0);
+    expect(await authenticator.authenticate(issued.key)).toBeDefined();
+    expect(await service.revoke(issued.id)).toBe(true);
+    expect(await authenticator.authenticate(issued.key)).toBeUndefined();
+  });
+
+  it('refuses another brand, an unknown key and a tampered environment prefix', async () => {
+    const issued = await service.issue('acme', 'test');
+    const authenticator = new KeyAuthenticator(store, 'assay', 0);
+    expect(await authenticator.authenticate(issued.key.replace('assay_', 'other_'))).toBeUndefined();
+    expect(await authenticator.authenticate(issued.key.replace('_test_', '_live_'))).toBeUndefined();
+    expect(await authenticator.authenticate(`assay_test_${'A'.repeat(32)}`)).toBeUndefined();
+  });
+
+  it('revoking twice reports that nothing was active', async () => {
+    const issued = await service.issue('acme', 'test');
+    expect(await service.revoke(issued.id)).toBe(true);
+    expect(await service.revoke(issued.id)).toBe(false);
+  });
+});

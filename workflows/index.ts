@@ -1,0 +1,1 @@
+export { aiTaskWorkflow } from './ai-task.workflow';
