@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
+import { OpenAiCompatibleProvider } from '../../activities/summarize/openai-compatible-provider';
+import type { SummarizationProvider } from '../../activities/summarize/provider';
+import type { DevServer } from '../../src/embedded/temporal-dev-server';
+import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { aiTaskWorkflow } from '../../workflows';
+import type { AiTaskWorkflowInput } from '../../workflows/shared';
+import { ScriptedProvider } from '../support/scripted-provider';
+import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
+
+let server: DevServer;
+let connection: Connection;
+let nativeConnection: NativeConnection;
+let client: Client;
+let workflowBundle: WorkflowBundleWithSourceMap;
+let provider: ScriptedProvider;
+let providerUrl: string;
+
+beforeAll(async () => {
+  installWorkerRuntime('warn');
+  server = await startTestTemporal();
+  connection = await Connection.connect({ address: server.address });
+  nativeConnection = await NativeConnection.connect({ address: server.address });
+  client = new Client({ connection, namespace: SANDBOX_NAMESPACE });
+  workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentLogger() });
+  provider = new ScriptedProvider('The summary from the provider.');
+  providerUrl = await provider.listen();
+});
+
+afterAll(async () => {
+  await connection?.close();
+  await nativeConnection?.close();
+  await server?.stop();
+  await provider?.close();
+});
+
+function input(text: string): AiTaskWorkflowInput {
+  return { taskId: `task_${randomUUID()}`, organizationId: 'acme', taskType: 'summarize', input: { text } };
+}
+
+async function runTask(summarizer: SummarizationProvider, text: string) {
+  const taskQueue = `wf-test-${randomUUID()}`;
+  const worker = await Worker.create({
+    connection: nativeConnection,
+    namespace: SANDBOX_NAMESPACE,
+    taskQueue,
+    workflowBundle,
+    activities: createActivities({ summarizer }),
+  });
+  const workflowId = `ai-task/acme/${randomUUID()}`;
+  const outcome = await worker.runUntil(client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text)] }));
+  return { outcome, workflowId };
+}
+
+function openAi(): OpenAiCompatibleProvider {
+  return new OpenAiCompatibleProvider({ baseUrl: providerUrl, model: 'test', timeoutMs: 5_000 });
+}
+
+describe('aiTaskWorkflow', () => {
+  it('succeeds with the extractive summary of the text', async () => {
+    const text = 'Rain is expected across the north on Monday. Winds will pick up by the evening. Schools stay open.';
+    const { outcome } = await runTask(new ExtractiveProvider(), text);
+    expect(outcome.status).toBe('succeeded');
+    if (outcome.status === 'succeeded') expect(text).toContain(outcome.output.summary.split('.')[0]);
+  });
+
+  it('fails with INPUT_REJECTED, without retrying, when the provider refuses the input', async () => {
+    provider.answer(400);
+    const { outcome } = await runTask(openAi(), 'Some text the provider will refuse.');
+    expect(outcome).toEqual({ status: 'failed', error: { code: 'INPUT_REJECTED', message: expect.stringContaining('400') } });
+    expect(provider.requests).toBe(1);
+  });
+
+  it('retries a provider that is briefly unavailable and then succeeds', async () => {
+    provider.answer(503, 429);
+    const { outcome, workflowId } = await runTask(openAi(), 'Some text for a flaky provider.');
+    expect(outcome).toEqual({ status: 'succeeded', output: { summary: 'The summary from the provider.' } });
+    expect(provider.requests).toBe(3);
+    const history = await client.workflow.getHandle(workflowId).fetchHistory();
+    const completed = history.events?.filter((event) => event.activityTaskCompletedEventAttributes) ?? [];
+    expect(completed).toHaveLength(1);
+  });
+});
+
+function silentLogger() {
+  const noop = () => undefined;
+  return { trace: noop, debug: noop, info: noop, warn: noop, error: noop, log: noop };
+}
