@@ -36,7 +36,8 @@ runMain('assay', async () => {
   const keyFile = await ensureDemoKey(store, values.API_KEY_BRAND, config.dataDir);
   await store.close();
 
-  const env = { ...process.env, TEMPORAL_ADDRESS: server.address, DATA_DIR: config.dataDir };
+  // Request logs would drown the banner in a terminal; LOG_LEVEL=info brings them back.
+  const env = { LOG_LEVEL: 'warn', ...process.env, TEMPORAL_ADDRESS: server.address, DATA_DIR: config.dataDir };
   const dist = path.resolve(__dirname, '..');
   const children: ChildService[] = [
     startChild('worker', path.join(dist, 'worker', 'main.js'), env),

@@ -6,6 +6,7 @@ import { ExtractiveProvider } from '../../activities/summarize/extractive-provid
 import { OpenAiCompatibleProvider } from '../../activities/summarize/openai-compatible-provider';
 import type { SummarizationProvider } from '../../activities/summarize/provider';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
+import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
 import type { AiTaskWorkflowInput } from '../../workflows/shared';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   connection = await Connection.connect({ address: server.address });
   nativeConnection = await NativeConnection.connect({ address: server.address });
   client = new Client({ connection, namespace: SANDBOX_NAMESPACE });
-  workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentLogger() });
+  workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger });
   provider = new ScriptedProvider('The summary from the provider.');
   providerUrl = await provider.listen();
 });
@@ -85,8 +86,3 @@ describe('aiTaskWorkflow', () => {
     expect(completed).toHaveLength(1);
   });
 });
-
-function silentLogger() {
-  const noop = () => undefined;
-  return { trace: noop, debug: noop, info: noop, warn: noop, error: noop, log: noop };
-}

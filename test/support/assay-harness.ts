@@ -9,6 +9,7 @@ import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import type { KeyEnvironment } from '../../src/keys/api-key';
 import { KeyService } from '../../src/keys/key-service';
 import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
+import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE, startTestTemporal } from './test-temporal';
@@ -63,7 +64,7 @@ export class AssayHarness {
     installWorkerRuntime('warn');
     this.connection ??= await NativeConnection.connect({ address: this.temporal.address });
     this.workflowSource ??= {
-      workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: quietBundlerLogger }),
+      workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger }),
     };
     this.workers = await createWorkers(this.config, this.connection, this.workflowSource);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
@@ -97,12 +98,3 @@ export class AssayHarness {
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
-
-const quietBundlerLogger = {
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: (message: string, meta?: Record<string, unknown>) => console.error(message, meta),
-  log: () => undefined,
-};

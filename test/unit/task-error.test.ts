@@ -2,7 +2,7 @@ import { ActivityFailure, ApplicationFailure, CancelledFailure, TimeoutFailure }
 import { taskErrorFrom } from '../../workflows/task-error';
 
 function activityFailure(cause: Error): ActivityFailure {
-  return new ActivityFailure('activity failed', 'summarize', '1', 0, undefined, cause);
+  return new ActivityFailure('activity failed', 'summarize', '1', 'MAXIMUM_ATTEMPTS_REACHED', undefined, cause);
 }
 
 describe('task error from an activity failure', () => {
@@ -17,7 +17,7 @@ describe('task error from an activity failure', () => {
   });
 
   it('reports a timeout as TIMED_OUT', () => {
-    expect(taskErrorFrom(activityFailure(new TimeoutFailure('timed out', undefined, 0)))).toMatchObject({ code: 'TIMED_OUT' });
+    expect(taskErrorFrom(activityFailure(new TimeoutFailure('timed out', undefined, 'HEARTBEAT')))).toMatchObject({ code: 'TIMED_OUT' });
   });
 
   it('reports a cancellation as CANCELED', () => {

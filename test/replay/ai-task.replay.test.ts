@@ -1,0 +1,25 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from '@temporalio/worker';
+import { installWorkerRuntime } from '../../src/worker/install-runtime';
+
+const HISTORIES = path.join(__dirname, 'histories');
+
+// Histories recorded from real runs with `temporal workflow show --output json` (README, "Replay tests").
+const recorded = fs.readdirSync(HISTORIES).filter((file) => file.startsWith('ai-task-') && file.endsWith('.json'));
+
+beforeAll(() => installWorkerRuntime('warn'));
+
+describe('aiTaskWorkflow replay', () => {
+  it('has recorded histories to replay', () => {
+    expect(recorded).toEqual(expect.arrayContaining(['ai-task-succeeded.json', 'ai-task-input-rejected.json']));
+  });
+
+  it.each(recorded)('replays %s without nondeterminism', async (file) => {
+    const history = JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8'));
+    await Worker.runReplayHistory(
+      { workflowsPath: require.resolve('../../workflows'), replayName: file },
+      history,
+    );
+  });
+});
