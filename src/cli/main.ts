@@ -1,20 +1,26 @@
-import { Command } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { InvalidConfigError } from '../config/app-config';
 import { InvalidOrganizationError } from '../keys/key-service';
 import { registerClientCommands } from './client-commands';
+import { ExitCode } from './client-exit-codes';
 import { registerKeysCommands } from './keys-commands';
 
-const USAGE_EXIT_CODE = 2;
-
-const program = new Command('assay').description('Assay: durable AI tasks and network assessments').showHelpAfterError();
+const program = new Command('assay')
+  .description('Assay: durable AI tasks and network assessments')
+  .showHelpAfterError()
+  .exitOverride();
 registerClientCommands(program);
 registerKeysCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof CommanderError) {
+    // Help and --version arrive here too, as "errors" with exit code 0.
+    process.exit(error.exitCode === 0 ? ExitCode.Succeeded : ExitCode.Usage);
+  }
   if (error instanceof InvalidConfigError || error instanceof InvalidOrganizationError) {
     process.stderr.write(`${error.message}\n`);
-    process.exit(USAGE_EXIT_CODE);
+    process.exit(ExitCode.Usage);
   }
   process.stderr.write(`assay: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  process.exit(ExitCode.Internal);
 });

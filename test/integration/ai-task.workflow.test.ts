@@ -22,7 +22,7 @@ let provider: ScriptedProvider;
 let providerUrl: string;
 
 beforeAll(async () => {
-  installWorkerRuntime('warn');
+  installWorkerRuntime('error');
   server = await startTestTemporal();
   connection = await Connection.connect({ address: server.address });
   nativeConnection = await NativeConnection.connect({ address: server.address });

@@ -8,7 +8,7 @@ const HISTORIES = path.join(__dirname, 'histories');
 // Histories recorded from real runs with `temporal workflow show --output json` (README, "Replay tests").
 const recorded = fs.readdirSync(HISTORIES).filter((file) => file.startsWith('ai-task-') && file.endsWith('.json'));
 
-beforeAll(() => installWorkerRuntime('warn'));
+beforeAll(() => installWorkerRuntime('error'));
 
 describe('aiTaskWorkflow replay', () => {
   it('has recorded histories to replay', () => {

@@ -61,7 +61,7 @@ export class AssayHarness {
   }
 
   async startWorker(): Promise<void> {
-    installWorkerRuntime('warn');
+    installWorkerRuntime('error');
     this.connection ??= await NativeConnection.connect({ address: this.temporal.address });
     this.workflowSource ??= {
       workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger }),

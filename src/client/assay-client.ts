@@ -1,0 +1,182 @@
+import { AssayArgumentError, TaskFailedError } from './errors';
+import { type FetchFunction, type HttpResponse, HttpTransport } from './http-transport';
+import { idempotencyKeyFor } from './idempotency-key';
+import {
+  type PollOptions,
+  type RetryOptions,
+  resolveApiKey,
+  resolveBaseUrl,
+  resolvePollOptions,
+  resolveRequestTimeout,
+  resolveRetryOptions,
+} from './options';
+import { type PollRun, pollUntilFinal } from './polling';
+import { assessmentFrom, taskFrom } from './resource-guards';
+import type { Assessment, CreateAssessmentRequest, CreateTaskRequest, FailedTask, SucceededTask, Task } from './resources';
+import { withRetries } from './retry';
+
+export interface AssayClientOptions {
+  /** Default: ASSAY_BASE_URL, then http://localhost:3000. */
+  baseUrl?: string;
+  /** Default: ASSAY_API_KEY. */
+  apiKey?: string;
+  /** How long one HTTP request may take, body included. Default 15 s. */
+  requestTimeoutMs?: number;
+  /** Polling schedule for waitForTask, summarize and waitForAssessment. Default: spec §8. */
+  poll?: Partial<PollOptions>;
+  /** Retries of creates. Default: 3 retries, backoff from 0.5 s up to 8 s. */
+  retry?: Partial<RetryOptions>;
+  /** Default: the global fetch. */
+  fetch?: FetchFunction;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  requestTimeoutMs?: number;
+}
+
+export interface CreateOptions extends RequestOptions {
+  /** Default: a fresh UUID. It is sent on the first attempt and on every retry of this call. */
+  idempotencyKey?: string;
+  retry?: Partial<RetryOptions>;
+}
+
+export interface WaitOptions<T> extends RequestOptions {
+  poll?: Partial<PollOptions>;
+  /** Called with the resource after every poll that got one, e.g. to show progress. */
+  onPoll?: (resource: T, poll: number) => void;
+}
+
+export interface SummarizeOptions extends WaitOptions<Task> {
+  maxSentences?: number;
+  idempotencyKey?: string;
+  retry?: Partial<RetryOptions>;
+}
+
+type FinalTask = SucceededTask | FailedTask;
+type CompletedAssessment = Assessment & { status: 'completed' };
+
+const TASKS_PATH = 'v1/ai/tasks';
+const ASSESSMENTS_PATH = 'v1/network-assessments';
+
+/** Typed client of the Assay API v1. Needs only fetch, AbortController and crypto.randomUUID. */
+export class AssayClient {
+  readonly baseUrl: string;
+  private readonly transport: HttpTransport;
+  private readonly requestTimeoutMs: number;
+  private readonly pollOptions: PollOptions;
+  private readonly retryOptions: RetryOptions;
+
+  constructor(options: AssayClientOptions = {}) {
+    this.baseUrl = resolveBaseUrl(options.baseUrl);
+    this.requestTimeoutMs = resolveRequestTimeout(options.requestTimeoutMs);
+    this.pollOptions = resolvePollOptions(options.poll);
+    this.retryOptions = resolveRetryOptions(options.retry);
+    this.transport = new HttpTransport(this.baseUrl, resolveApiKey(options.apiKey), options.fetch ?? globalFetch());
+  }
+
+  /** POST /v1/ai/tasks, retried safely under one Idempotency-Key. */
+  async createTask(request: CreateTaskRequest, options: CreateOptions = {}): Promise<Task> {
+    return taskFrom(await this.create(TASKS_PATH, request, options));
+  }
+
+  async getTask(id: string, options: RequestOptions = {}): Promise<Task> {
+    return taskFrom(await this.get(TASKS_PATH, id, options));
+  }
+
+  /**
+   * Polls until the task is final. Resolves with a succeeded task; rejects with TaskFailedError
+   * when it failed, PollTimeoutError at the poll ceiling, AssayApiError on any non-2xx poll.
+   * Pass the task from createTask to skip polling when it is already final.
+   */
+  async waitForTask(taskOrId: Task | string, options: WaitOptions<Task> = {}): Promise<SucceededTask> {
+    const id = resourceId(taskOrId, (task) => task.id);
+    const final =
+      typeof taskOrId !== 'string' && isFinalTask(taskOrId)
+        ? taskOrId
+        : await pollUntilFinal(
+            { resourceId: id, isFinal: isFinalTask, fetch: (timeoutMs, signal) => this.getTask(id, { requestTimeoutMs: timeoutMs, signal }) },
+            this.pollRun(options),
+          );
+    if (final.status === 'failed') throw new TaskFailedError(final);
+    return final;
+  }
+
+  /** Creates a summarize task and waits for it; the summary is `output.summary` of the result. */
+  async summarize(text: string, options: SummarizeOptions = {}): Promise<SucceededTask> {
+    if (typeof text !== 'string') throw new AssayArgumentError('summarize() needs the text as a string');
+    const input = options.maxSentences === undefined ? { text } : { text, max_sentences: options.maxSentences };
+    const task = await this.createTask({ task_type: 'summarize', input }, options);
+    return this.waitForTask(task, options);
+  }
+
+  /** POST /v1/network-assessments, retried safely under one Idempotency-Key. */
+  async createAssessment(request: CreateAssessmentRequest, options: CreateOptions = {}): Promise<Assessment> {
+    return assessmentFrom(await this.create(ASSESSMENTS_PATH, request, options));
+  }
+
+  async getAssessment(id: string, options: RequestOptions = {}): Promise<Assessment> {
+    return assessmentFrom(await this.get(ASSESSMENTS_PATH, id, options));
+  }
+
+  /**
+   * Polls until the assessment is completed (reviewed). A review can take days, so pass a longer
+   * `poll.timeoutMs` and `poll.maxPolls` than the defaults when waiting for one.
+   */
+  async waitForAssessment(assessmentOrId: Assessment | string, options: WaitOptions<Assessment> = {}): Promise<Assessment> {
+    const id = resourceId(assessmentOrId, (assessment) => assessment.assessment_id);
+    if (typeof assessmentOrId !== 'string' && isCompleted(assessmentOrId)) return assessmentOrId;
+    return pollUntilFinal(
+      { resourceId: id, isFinal: isCompleted, fetch: (timeoutMs, signal) => this.getAssessment(id, { requestTimeoutMs: timeoutMs, signal }) },
+      this.pollRun(options),
+    );
+  }
+
+  private create(path: string, body: object, options: CreateOptions): Promise<HttpResponse> {
+    const idempotencyKey = idempotencyKeyFor(options.idempotencyKey);
+    const retry = options.retry ? resolveRetryOptions(options.retry, this.retryOptions) : this.retryOptions;
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    return withRetries(
+      () => this.transport.send({ method: 'POST', path, body, headers: { 'idempotency-key': idempotencyKey }, timeoutMs, signal: options.signal }),
+      retry,
+      options.signal,
+    );
+  }
+
+  private get(collectionPath: string, id: string, options: RequestOptions): Promise<HttpResponse> {
+    if (typeof id !== 'string' || id.trim() === '') throw new AssayArgumentError('The id must be a non-empty string');
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    return this.transport.send({ method: 'GET', path: `${collectionPath}/${encodeURIComponent(id)}`, timeoutMs, signal: options.signal });
+  }
+
+  private pollRun<T>(options: WaitOptions<T>): PollRun<T> {
+    return {
+      schedule: options.poll ? resolvePollOptions(options.poll, this.pollOptions) : this.pollOptions,
+      requestTimeoutMs: resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs),
+      signal: options.signal,
+      onPoll: options.onPoll,
+    };
+  }
+}
+
+function isFinalTask(task: Task): task is FinalTask {
+  return task.status === 'succeeded' || task.status === 'failed';
+}
+
+function isCompleted(assessment: Assessment): assessment is CompletedAssessment {
+  return assessment.status === 'completed';
+}
+
+function resourceId<T>(resourceOrId: T | string, idOf: (resource: T) => string): string {
+  const id = typeof resourceOrId === 'string' ? resourceOrId : idOf(resourceOrId);
+  if (typeof id !== 'string' || id.trim() === '') throw new AssayArgumentError('The id must be a non-empty string');
+  return id;
+}
+
+function globalFetch(): FetchFunction {
+  if (typeof globalThis.fetch !== 'function') {
+    throw new AssayArgumentError('No global fetch here; pass options.fetch');
+  }
+  // Called through globalThis each time: browsers reject fetch invoked with any other `this`.
+  return (url, init) => globalThis.fetch(url, init);
+}

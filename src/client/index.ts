@@ -1,0 +1,50 @@
+// Public API of the Assay client SDK (`assay/client`). Nothing here may import NestJS, Temporal,
+// Node built-ins or code outside src/client: it runs in Node 20 and in browsers with fetch.
+
+export {
+  AssayClient,
+  type AssayClientOptions,
+  type CreateOptions,
+  type RequestOptions,
+  type SummarizeOptions,
+  type WaitOptions,
+} from './assay-client';
+export {
+  type ApiErrorCode,
+  AssayApiError,
+  AssayArgumentError,
+  AssayError,
+  AssayNetworkError,
+  PollTimeoutError,
+  RequestTimeoutError,
+  TaskFailedError,
+} from './errors';
+export type { FetchFunction } from './http-transport';
+export {
+  DEFAULT_BASE_URL,
+  DEFAULT_POLL_OPTIONS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  DEFAULT_RETRY_OPTIONS,
+  type PollOptions,
+  type RetryOptions,
+} from './options';
+export type {
+  Assessment,
+  AssessmentReview,
+  AssessmentStatus,
+  CreateAssessmentRequest,
+  CreateTaskRequest,
+  FailedTask,
+  Finding,
+  FindingSeverity,
+  NetworkComponent,
+  NetworkLink,
+  PendingTask,
+  ReviewVerdict,
+  SucceededTask,
+  SummarizeInput,
+  Task,
+  TaskError,
+  TaskErrorCode,
+  TaskStatus,
+} from './resources';

@@ -1,0 +1,39 @@
+import { AssayApiError } from './errors';
+import type { HttpResponse } from './http-transport';
+import type { Assessment, AssessmentStatus, Task, TaskStatus } from './resources';
+
+const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
+const ASSESSMENT_STATUSES: readonly AssessmentStatus[] = ['submitted', 'under_review', 'completed'];
+
+/** The body as a Task, checked as far as the client relies on it: id, status and the fields each status brings. */
+export function taskFrom(response: HttpResponse): Task {
+  const body = recordOrEmpty(response.body);
+  const status = body.status as TaskStatus;
+  const valid =
+    typeof body.id === 'string' &&
+    TASK_STATUSES.includes(status) &&
+    (status !== 'succeeded' || typeof (body.output as { summary?: unknown } | undefined)?.summary === 'string') &&
+    (status !== 'failed' || typeof (body.error as { code?: unknown } | undefined)?.code === 'string');
+  if (!valid) throw unexpectedBody(response, 'task');
+  return body as unknown as Task;
+}
+
+export function assessmentFrom(response: HttpResponse): Assessment {
+  const body = recordOrEmpty(response.body);
+  const valid = typeof body.assessment_id === 'string' && ASSESSMENT_STATUSES.includes(body.status as AssessmentStatus);
+  if (!valid) throw unexpectedBody(response, 'assessment');
+  return body as unknown as Assessment;
+}
+
+function recordOrEmpty(body: unknown): Partial<Record<string, unknown>> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+function unexpectedBody(response: HttpResponse, what: string): AssayApiError {
+  return new AssayApiError({
+    status: response.status,
+    code: 'UNEXPECTED_RESPONSE',
+    message: `The response body is not ${what === 'assessment' ? 'an' : 'a'} ${what} resource`,
+    request_id: response.headers.get('x-request-id') ?? undefined,
+  });
+}

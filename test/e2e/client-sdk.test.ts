@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Command } from 'commander';
+import { AssayClient, TaskFailedError } from '../../src/client';
+import type { ClientCommandDeps } from '../../src/cli/client-command-deps';
+import { registerClientCommands } from '../../src/cli/client-commands';
+import { AssayHarness } from '../support/assay-harness';
+import { ScriptedProvider } from '../support/scripted-provider';
+
+let harness: AssayHarness;
+let provider: ScriptedProvider;
+let client: AssayClient;
+let apiKey: string;
+
+beforeAll(async () => {
+  provider = new ScriptedProvider('Summary written by the provider.');
+  const providerUrl = await provider.listen();
+  harness = await AssayHarness.start({ env: { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: providerUrl } });
+  apiKey = (await harness.issueKey('acme', 'test')).key;
+  client = new AssayClient({ baseUrl: harness.baseUrl, apiKey });
+});
+
+afterAll(async () => {
+  await harness?.stop();
+  await provider?.close();
+});
+
+describe('AssayClient against the real service', () => {
+  it('summarize() creates a task and polls it to succeeded', async () => {
+    provider.answer(200);
+    const task = await client.summarize('A text long enough to be worth a summary. It has two sentences.');
+    expect(task.status).toBe('succeeded');
+    expect(task.output.summary).toBe('Summary written by the provider.');
+  });
+
+  it('createTask() with a caller-chosen Idempotency-Key returns the same task twice', async () => {
+    const idempotencyKey = randomUUID();
+    const request = { task_type: 'summarize' as const, input: { text: 'Same request, sent twice.' } };
+    const first = await client.createTask(request, { idempotencyKey });
+    const second = await client.createTask(request, { idempotencyKey });
+    expect(second.id).toBe(first.id);
+    expect((await client.getTask(first.id)).id).toBe(first.id);
+  });
+
+  it('waitForTask() rejects with TaskFailedError carrying the failure code', async () => {
+    provider.answer(400);
+    const created = await client.createTask({ task_type: 'summarize', input: { text: 'A text the provider refuses.' } });
+    await expect(client.waitForTask(created)).rejects.toEqual(expect.any(TaskFailedError));
+    await expect(client.getTask(created.id)).resolves.toMatchObject({ status: 'failed', error: { code: 'INPUT_REJECTED' } });
+  });
+});
+
+describe('assay CLI against the real service', () => {
+  async function assay(args: string[], stdin = ''): Promise<{ exitCodes: number[]; stdout: string; stderr: string }> {
+    const run = { exitCodes: [] as number[], stdout: '', stderr: '' };
+    const deps: ClientCommandDeps = {
+      createClient: (options) => new AssayClient(options),
+      readStdin: () => Promise.resolve(stdin),
+      stdinIsTTY: false,
+      readFile: () => Promise.reject(new Error('no files in this test')),
+      stdout: { write: (text) => (run.stdout += text) },
+      stderr: { write: (text) => (run.stderr += text), isTTY: false },
+      exit: (code) => run.exitCodes.push(code),
+      env: { ASSAY_API_KEY: apiKey, ASSAY_BASE_URL: harness.baseUrl },
+    };
+    const program = new Command('assay').exitOverride();
+    registerClientCommands(program, deps);
+    await program.parseAsync(args, { from: 'user' });
+    return run;
+  }
+
+  it('`assay summarize -` reads stdin and prints the summary', async () => {
+    provider.answer(200);
+    const run = await assay(['summarize', '-'], 'Some long text from a pipe. It goes on for a while.');
+    expect(run.stdout.trim()).toBe('Summary written by the provider.');
+    expect(run.exitCodes.every((code) => code === 0)).toBe(true);
+  });
+
+  it('`assay tasks get <id> --wait` prints the final task as JSON', async () => {
+    provider.answer(200);
+    const created = await client.createTask({ task_type: 'summarize', input: { text: 'Text for the CLI to wait on.' } });
+    const run = await assay(['tasks', 'get', created.id, '--wait']);
+    expect(JSON.parse(run.stdout)).toMatchObject({ id: created.id, status: 'succeeded' });
+  });
+
+  it('`assay summarize` exits 1 when the task fails', async () => {
+    provider.answer(400);
+    const run = await assay(['summarize', '-'], 'A text the provider refuses.');
+    expect(run.exitCodes).toContain(1);
+    expect(run.stderr).toContain('INPUT_REJECTED');
+  });
+
+  it('`assay tasks get` exits 4 for an unknown task', async () => {
+    const run = await assay(['tasks', 'get', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA']);
+    expect(run.exitCodes).toContain(4);
+    expect(run.stderr).toContain('NOT_FOUND');
+  });
+});
