@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { isTemporalUnavailable } from '../temporal/temporal-errors';
 import { AppConfig } from '../config/app-config';
 import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
@@ -15,6 +16,12 @@ import { TaskWorkflowReader } from './task-workflow-reader';
 export interface CreatedTask {
   task: TaskResource;
   replayed: boolean;
+}
+
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed']);
+
+export function isFinal(task: TaskResource): boolean {
+  return FINAL_STATUSES.has(task.status);
 }
 
 @Injectable()
@@ -54,9 +61,43 @@ export class TasksService {
   }
 
   async get(caller: Caller, taskId: string): Promise<TaskResource> {
+    return (await this.find(caller, taskId)).resource;
+  }
+
+  /**
+   * Waits up to `seconds` for the task to close (Prefer: wait) and returns it as it then is. The
+   * wait is a long poll on the workflow's result, bounded by a gRPC deadline, so it holds no worker.
+   */
+  async waitForFinal(caller: Caller, task: TaskResource, seconds: number): Promise<TaskResource> {
+    if (isFinal(task) || seconds === 0) return task;
+    const handle = this.temporal.workflows(caller.environment).getHandle(taskWorkflowId(caller.organizationId, task.id));
+    try {
+      await this.temporal.withDeadline(() => handle.result(), seconds * 1000);
+    } catch (error) {
+      if (!isTemporalUnavailable(error)) throw error;
+    }
+    return this.get(caller, task.id);
+  }
+
+  /**
+   * Requests cancellation; the workflow closes the task as failed with CANCELED. Repeating it is
+   * harmless, and a task already canceled answers as it is; any other final task is a conflict.
+   */
+  async cancel(caller: Caller, taskId: string): Promise<TaskResource> {
+    const { resource } = await this.find(caller, taskId);
+    if (resource.status === 'failed' && resource.error?.code === 'CANCELED') return resource;
+    if (isFinal(resource)) {
+      throw new ApiError(409, 'TASK_ALREADY_FINAL', `Task ${taskId} is already ${resource.status} and cannot be canceled`);
+    }
+    const handle = this.temporal.workflows(caller.environment).getHandle(taskWorkflowId(caller.organizationId, taskId));
+    await this.temporal.withDeadline(() => handle.cancel());
+    return resource;
+  }
+
+  private async find(caller: Caller, taskId: string) {
     const found = isTaskId(taskId) ? await this.reader.read(caller.environment, caller.organizationId, taskId) : undefined;
     if (!found) throw ApiError.notFound(`Task ${taskId}`);
-    return found.resource;
+    return found;
   }
 
   private async replay(caller: Caller, taskId: string, requestHash: string): Promise<CreatedTask> {

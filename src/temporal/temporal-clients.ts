@@ -35,8 +35,8 @@ export class TemporalClients {
   }
 
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */
-  withDeadline<T>(call: () => Promise<T>): Promise<T> {
-    return this.connection.withDeadline(Date.now() + this.config.values.TEMPORAL_RPC_TIMEOUT_MS, call);
+  withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.config.values.TEMPORAL_RPC_TIMEOUT_MS): Promise<T> {
+    return this.connection.withDeadline(Date.now() + timeoutMs, call);
   }
 
   async close(): Promise<void> {

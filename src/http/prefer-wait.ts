@@ -1,0 +1,14 @@
+export const MAX_PREFER_WAIT_SECONDS = 60;
+
+/**
+ * The `wait` preference of an RFC 7240 Prefer header ("respond-async, wait=10"), capped at 60 s.
+ * Anything unreadable is ignored, as the RFC asks of preferences a server does not understand.
+ */
+export function parsePreferWait(header: string | string[] | undefined): number | undefined {
+  const values = Array.isArray(header) ? header : header ? [header] : [];
+  for (const preference of values.flatMap((value) => value.split(','))) {
+    const match = /^\s*wait\s*=\s*"?(\d{1,6})"?\s*(;.*)?$/i.exec(preference);
+    if (match) return Math.min(Number(match[1]), MAX_PREFER_WAIT_SECONDS);
+  }
+  return undefined;
+}
