@@ -33,12 +33,18 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', request.id);
     void reply.header('cache-control', 'no-store');
-    if (BODY_METHODS.has(request.method) && !isJson(request.headers['content-type'])) {
+    if (BODY_METHODS.has(request.method) && hasBody(request) && !isJson(request.headers['content-type'])) {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     }
   });
   app.enableShutdownHooks();
   return app;
+}
+
+/** Action routes such as cancel take no body; they need no Content-Type either. */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 function isJson(contentType: string | undefined): boolean {
