@@ -1,1 +1,2 @@
 export { aiTaskWorkflow } from './ai-task.workflow';
+export { assessmentWorkflow } from './assessment.workflow';

@@ -2,8 +2,10 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
+import { AssessmentsModule } from '../assessments/assessments.module';
 import { ApiExceptionFilter } from '../http/api-exception.filter';
 import { AuthGuard } from '../http/auth.guard';
+import { RateLimitModule } from '../http/rate-limit.module';
 import { HealthModule } from '../health/health.module';
 import { KeysModule } from '../keys/keys.module';
 import { TasksModule } from '../tasks/tasks.module';
@@ -13,7 +15,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), KeysModule, HealthModule, TasksModule],
+      imports: [ConfigModule.register(config), KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

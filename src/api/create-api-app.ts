@@ -1,7 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { ulid } from 'ulid';
+import { MAX_ASSESSMENT_BODY_BYTES } from '../assessments/assessment-limits';
 import type { AppConfig } from '../config/app-config';
 import { ApiError } from '../http/api-error';
 import { createLogger } from '../logging/create-logger';
@@ -14,13 +16,34 @@ const BODY_OVERHEAD_BYTES = 64 * 1024;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+// A socket silent this long mid-exchange is dropped. Longer than Fastify's keep-alive timeout
+// (72 s, chosen to outlast load balancers' 60 s idle) so idle keep-alive sockets still close
+// the polite way.
+const CONNECTION_TIMEOUT_MS = 120_000;
+
+export interface ApiAppOptions {
+  /** Where request logs go (default stdout); tests capture them here. */
+  logDestination?: DestinationStream;
+}
+
 /** Builds the HTTP API (not listening yet); main.ts and the tests share it. */
-export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    loggerInstance: createLogger(config.values.LOG_LEVEL, 'assay-api'),
+    loggerInstance: createLogger(config.values.LOG_LEVEL, 'assay-api', options.logDestination),
+    // A request (headers and the largest allowed body) must arrive within REQUEST_TIMEOUT_MS,
+    // default 30 s: ~1 MiB at 35 KB/s, yet short enough that slow-loris clients cannot hoard
+    // sockets. Node checks on an interval, so it is a tenth of the timeout to enforce it closely.
+    requestTimeout: config.values.REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.values.REQUEST_TIMEOUT_MS,
+      headersTimeout: config.values.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: config.values.REQUEST_TIMEOUT_MS / 10,
+    },
     genReqId: () => `req_${ulid()}`,
     requestIdHeader: false,
-    bodyLimit: config.values.MAX_TEXT_BYTES * BODY_OVERHEAD_FACTOR + BODY_OVERHEAD_BYTES,
+    // One limit for every route: the larger of what a task's text and an assessment's graph need.
+    bodyLimit: Math.max(config.values.MAX_TEXT_BYTES * BODY_OVERHEAD_FACTOR + BODY_OVERHEAD_BYTES, MAX_ASSESSMENT_BODY_BYTES),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,

@@ -1,7 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { InvalidConfigError } from '../config/app-config';
 import { InvalidOrganizationError } from '../keys/key-service';
-import { registerClientCommands } from './client-commands';
+import { registerReviewCommands } from './assessment-review-commands';
+import { commandGroup, registerClientCommands } from './client-commands';
 import { ExitCode } from './client-exit-codes';
 import { registerKeysCommands } from './keys-commands';
 
@@ -10,6 +11,7 @@ const program = new Command('assay')
   .showHelpAfterError()
   .exitOverride();
 registerClientCommands(program);
+registerReviewCommands(commandGroup(program, 'assessments', 'network-architecture assessments'));
 registerKeysCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {

@@ -1,8 +1,19 @@
 import * as path from 'node:path';
+import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+const MAX_SLA_MS = 365 * 24 * 60 * 60 * 1000;
+/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses), in milliseconds. */
+const slaDuration = z.string().transform((value, context) => {
+  const millis = parseDuration(value);
+  if (millis === undefined || millis <= 0 || millis > MAX_SLA_MS) {
+    context.addIssue({ code: 'custom', message: 'must be a duration between 1ms and 365 days, such as "2 days", "36h" or "90s"' });
+    return z.NEVER;
+  }
+  return millis;
+});
 
 /** Every setting Assay reads from the environment, validated once at start. */
 export const configSchema = z.object({
@@ -21,6 +32,13 @@ export const configSchema = z.object({
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')
     .default('assay'),
   KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  RATE_LIMIT_CREATES_PER_MINUTE: positiveInt.default(600),
+  RATE_LIMIT_CREATES_BURST: positiveInt.default(100),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MAX_TEXT_BYTES: positiveInt.max(1_500_000, 'must stay well under the Temporal payload limit (2 MB)').default(512 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SUMMARIZER_PROVIDER: z.enum(['extractive', 'openai-compatible']).default('extractive'),
@@ -28,7 +46,18 @@ export const configSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: positiveInt.default(60_000),
+  // Read when an assessment is created and fixed in its workflow input, so running reviews keep theirs.
+  ASSESSMENT_CLAIM_SLA: z.string().default('2 days').pipe(slaDuration),
+  ASSESSMENT_REVIEW_SLA: z.string().default('5 days').pipe(slaDuration),
 });
+
+function parseDuration(value: string): number | undefined {
+  try {
+    return msToNumber(value.trim() as Parameters<typeof msToNumber>[0]);
+  } catch {
+    return undefined;
+  }
+}
 
 export type ConfigValues = z.infer<typeof configSchema>;
 

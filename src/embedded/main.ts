@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { AppConfig } from '../config/app-config';
-import { SqliteKeyStore } from '../keys/sqlite-key-store';
+import { openKeyStore } from '../keys/open-key-store';
 import { runMain } from '../run-main';
 import { startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
@@ -32,7 +32,7 @@ runMain('assay', async () => {
     logFile: path.join(config.dataDir, 'temporal.log'),
   });
 
-  const store = new SqliteKeyStore(config.keyDatabasePath);
+  const store = await openKeyStore(config);
   const keyFile = await ensureDemoKey(store, values.API_KEY_BRAND, config.dataDir);
   await store.close();
 

@@ -10,7 +10,7 @@ export interface DevServerOptions {
   uiPort?: number;
   /** SQLite file for persistence; omitted = in memory. */
   dbFile?: string;
-  /** Where the server's own output goes; omitted = discarded. */
+  /** Where the server's own output goes; omitted = kept in memory only to explain a failed start. */
   logFile?: string;
   readyTimeoutMs?: number;
 }
@@ -35,8 +35,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     args.push('--db-filename', options.dbFile);
     for (const pragma of SQLITE_PRAGMAS) args.push('--sqlite-pragma', pragma);
   }
-  const output = options.logFile ? fs.openSync(options.logFile, 'a') : 'ignore';
+  const output = options.logFile ? fs.openSync(options.logFile, 'a') : 'pipe';
   const child = spawn(options.cliPath, args, { stdio: ['ignore', output, output] });
+  const recentOutput = keepTail(child);
   const address = `127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
@@ -47,7 +48,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await waitUntilReady(address, options.namespaces, options.readyTimeoutMs ?? 60_000, child);
   } catch (error) {
     await stop();
-    throw error;
+    const tail = recentOutput();
+    throw tail ? new Error(`${(error as Error).message}; its last output:\n${tail}`) : error;
   }
   return { address, process: child, stop };
 }
@@ -75,4 +77,15 @@ async function namespacesAnswer(address: string, namespaces: string[]): Promise<
   } finally {
     await connection?.close();
   }
+}
+
+/** The last few KiB the server printed (when piped), drained continuously so the pipe never fills. */
+function keepTail(child: ChildProcess, maxChars = 4096): () => string {
+  let tail = '';
+  const append = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-maxChars);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return () => tail.trim();
 }

@@ -1,5 +1,6 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactApiKeys } from '../keys/redact-keys';
 import type { ErrorBody } from './api-error';
 import { toApiError } from './error-mapping';
 
@@ -14,7 +15,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
-    const body: ErrorBody = { error: { code: apiError.code, message: apiError.message, request_id: String(request.id) } };
+    // Messages may quote what the client sent (an id, a task type); a key pasted there never comes back.
+    const body: ErrorBody = { error: { code: apiError.code, message: redactApiKeys(apiError.message), request_id: String(request.id) } };
     void http.getResponse<FastifyReply>().status(apiError.status).headers(apiError.headers).type('application/json; charset=utf-8').send(body);
   }
 }

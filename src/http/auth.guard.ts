@@ -26,7 +26,10 @@ export class AuthGuard implements CanActivate {
     const header = request.headers.authorization;
     const match = header ? BEARER.exec(header) : null;
     if (!match) throw unauthorized('Send the header Authorization: Bearer <API key>');
-    const caller = await this.authenticator.authenticate(match[1]);
+    const caller = await this.authenticator.authenticate(match[1]).catch((error: unknown) => {
+      request.log.error({ err: error }, 'key store unreachable');
+      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Keys cannot be checked right now; retry shortly', { 'retry-after': '2' });
+    });
     if (!caller) throw unauthorized('The API key is invalid or has been revoked');
     request.caller = caller;
     request.log = request.log.child({ org: caller.organizationId, env: caller.environment, key_id: caller.keyId });

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { hashApiKey, parseApiKey, type KeyEnvironment } from './api-key';
 import type { KeyStore, StoredKey } from './key-store';
+import type { KeyUsageRecorder } from './key-usage-recorder';
 
 export interface Caller {
   organizationId: string;
@@ -9,21 +10,30 @@ export interface Caller {
   keyId: string;
 }
 
+export interface KeyAuthenticatorOptions {
+  clock?: () => Date;
+  usage?: KeyUsageRecorder;
+}
+
 const NOT_FOUND = Symbol('not-found');
 
 /**
  * Turns a presented key into a caller, or nothing. Lookups are cached for a short TTL so polling
- * stays cheap; the TTL bounds how long a revoked key keeps working on this process.
+ * stays cheap; the TTL bounds how long a revoked key keeps working on this process. Expiry (a
+ * rotation's grace period) is checked on every call, cached or not.
  */
 export class KeyAuthenticator {
   private readonly cache?: LRUCache<string, StoredKey | typeof NOT_FOUND>;
+  private readonly clock: () => Date;
 
   constructor(
     private readonly store: KeyStore,
     private readonly brand: string,
     cacheTtlMs: number,
+    private readonly options: KeyAuthenticatorOptions = {},
   ) {
     if (cacheTtlMs > 0) this.cache = new LRUCache({ max: 10_000, ttl: cacheTtlMs });
+    this.clock = options.clock ?? (() => new Date());
   }
 
   async authenticate(presented: string): Promise<Caller | undefined> {
@@ -36,6 +46,9 @@ export class KeyAuthenticator {
     // decision itself free of timing differences whatever the store's index does.
     if (!timingSafeEqual(stored.hash, hash)) return undefined;
     if (stored.environment !== parsed.environment) return undefined;
+    const now = this.clock();
+    if (stored.expiresAt !== null && Date.parse(stored.expiresAt) <= now.getTime()) return undefined;
+    this.options.usage?.noteUse(stored.id, now);
     return { organizationId: stored.organizationId, environment: stored.environment, keyId: stored.id };
   }
 

@@ -2,13 +2,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DestinationStream } from 'pino';
 import { NativeConnection, bundleWorkflowCode, type Worker } from '@temporalio/worker';
 import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/config/app-config';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import type { KeyEnvironment } from '../../src/keys/api-key';
-import { KeyService } from '../../src/keys/key-service';
-import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
+import { KeyService, type RotatedKey } from '../../src/keys/key-service';
+import type { KeyStore } from '../../src/keys/key-store';
+import { openKeyStore } from '../../src/keys/open-key-store';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
@@ -18,6 +20,10 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Start the worker with the harness (default true). */
   worker?: boolean;
+  /** Keep keys in this PostgreSQL database instead of the SQLite file in the data directory. */
+  databaseUrl?: string;
+  /** Where the API's request logs go (default: nowhere, LOG_LEVEL is silent unless env says otherwise). */
+  logDestination?: DestinationStream;
 }
 
 /**
@@ -31,7 +37,7 @@ export class AssayHarness {
   private running?: Promise<unknown>;
   private connection?: NativeConnection;
   private workflowSource?: WorkflowSource;
-  private store?: SqliteKeyStore;
+  private store?: Promise<KeyStore>;
 
   private constructor(
     readonly temporal: DevServer,
@@ -50,10 +56,11 @@ export class AssayHarness {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       KEY_CACHE_TTL_MS: '200',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     });
     const harness = new AssayHarness(temporal, config, dataDir);
-    harness.app = await createApiApp(config);
+    harness.app = await createApiApp(config, { logDestination: options.logDestination });
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
     harness.baseUrl = await harness.app.getUrl();
     if (options.worker !== false) await harness.startWorker();
@@ -77,23 +84,30 @@ export class AssayHarness {
   }
 
   async issueKey(org: string, env: KeyEnvironment): Promise<{ id: string; key: string }> {
-    return new KeyService(this.keyStore(), this.config.values.API_KEY_BRAND).issue(org, env);
+    return (await this.keyService()).issue(org, env);
   }
 
   async revokeKey(id: string): Promise<void> {
-    await new KeyService(this.keyStore(), this.config.values.API_KEY_BRAND).revoke(id);
+    await (await this.keyService()).revoke(id);
   }
 
-  private keyStore(): SqliteKeyStore {
-    this.store ??= new SqliteKeyStore(this.config.keyDatabasePath);
-    return this.store;
+  async rotateKey(id: string, graceMs = 0): Promise<RotatedKey> {
+    const rotated = await (await this.keyService()).rotate(id, { graceMs });
+    if (!rotated) throw new Error(`no active key ${id} to rotate`);
+    return rotated;
+  }
+
+  /** The operator's view of the key store the API uses, as the CLI would open it. */
+  async keyService(): Promise<KeyService> {
+    this.store ??= openKeyStore(this.config);
+    return new KeyService(await this.store, this.config.values.API_KEY_BRAND, { actor: 'test-harness' });
   }
 
   async stop(): Promise<void> {
     if (this.workers.length > 0) await this.stopWorker();
     await this.app?.close();
     await this.connection?.close();
-    await this.store?.close();
+    await (await this.store)?.close();
     await this.temporal.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { KeyAuthenticator } from '../../src/keys/key-authenticator';
 import { KeyService } from '../../src/keys/key-service';
+import type { KeyUsageRecorder } from '../../src/keys/key-usage-recorder';
 import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
 
 let dir: string;
@@ -73,5 +74,29 @@ describe('key authentication', () => {
     const issued = await service.issue('acme', 'test');
     expect(await service.revoke(issued.id)).toBe(true);
     expect(await service.revoke(issued.id)).toBe(false);
+  });
+});
+
+describe('expiry and use', () => {
+  it('refuses a key whose grace period ended even while its lookup is cached', async () => {
+    let now = Date.parse('2030-01-01T00:00:00.000Z');
+    const clock = () => new Date(now);
+    const rotating = new KeyService(store, 'assay', { clock });
+    const issued = await rotating.issue('acme', 'test');
+    await rotating.rotate(issued.id, { graceMs: 60_000 });
+    const authenticator = new KeyAuthenticator(store, 'assay', 60_000, { clock });
+    expect(await authenticator.authenticate(issued.key)).toBeDefined();
+    now += 60_000;
+    expect(await authenticator.authenticate(issued.key)).toBeUndefined();
+  });
+
+  it('reports each accepted key to the usage recorder and no refused one', async () => {
+    const issued = await service.issue('acme', 'test');
+    const noteUse = jest.fn();
+    const authenticator = new KeyAuthenticator(store, 'assay', 0, { usage: { noteUse } as unknown as KeyUsageRecorder });
+    await authenticator.authenticate(issued.key);
+    await authenticator.authenticate(`assay_test_${'A'.repeat(32)}`);
+    expect(noteUse).toHaveBeenCalledTimes(1);
+    expect(noteUse).toHaveBeenCalledWith(issued.id, expect.any(Date));
   });
 });

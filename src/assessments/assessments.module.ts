@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TemporalModule } from '../temporal/temporal.module';
+import { AssessmentWorkflowReader } from './assessment-workflow-reader';
+import { AssessmentsController } from './assessments.controller';
+import { AssessmentsService } from './assessments.service';
+
+@Module({
+  imports: [TemporalModule],
+  controllers: [AssessmentsController],
+  providers: [AssessmentsService, AssessmentWorkflowReader],
+})
+export class AssessmentsModule {}

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ULID_LENGTH = 26;
+// A ULID encodes 128 bits in 26 characters, so its first character carries only 3 bits (0-7).
+const ULID_SHAPE = '[0-7][0-9A-HJKMNP-TV-Z]{25}';
+
+/** A fresh `<prefix><ULID>`: sortable by creation time. */
+export function newPrefixedId(prefix: string): string {
+  return prefix + ulid();
+}
+
+/**
+ * The id for (organisation, Idempotency-Key): derived, so every retry and every concurrent
+ * duplicate names the same workflow and Temporal's id-uniqueness does the deduplication. It has a
+ * ULID's shape (128 bits, Crockford base32) but its leading bits are a hash, not a timestamp.
+ */
+export function derivedPrefixedId(prefix: string, organizationId: string, idempotencyKey: string): string {
+  const digest = createHash('sha256').update(`${organizationId}\0${idempotencyKey}`, 'utf8').digest();
+  let value = BigInt(`0x${digest.subarray(0, 16).toString('hex')}`);
+  let encoded = '';
+  for (let i = 0; i < ULID_LENGTH; i++) {
+    encoded = CROCKFORD[Number(value & 31n)] + encoded;
+    value >>= 5n;
+  }
+  return prefix + encoded;
+}
+
+/** A test for `<prefix><ULID>`, new or derived; anything else is not an id of this kind. */
+export function prefixedIdMatcher(prefix: string): (value: string) => boolean {
+  const shape = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${ULID_SHAPE}$`);
+  return (value) => shape.test(value);
+}

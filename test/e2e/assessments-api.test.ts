@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto';
+import { Command, CommanderError } from 'commander';
+import { registerReviewCommands } from '../../src/cli/assessment-review-commands';
+import type { ReviewCommandDeps } from '../../src/cli/review-command-deps';
+import { AssayHarness } from '../support/assay-harness';
+import { bearer, http } from '../support/http';
+
+// Short enough that one test can watch the escalation appear; the others do not depend on it.
+const CLAIM_SLA = '3s';
+
+const ARCHITECTURE = {
+  name: 'Web shop',
+  context: 'Checkout for the EU shop; peak 2,000 orders a minute.',
+  components: [
+    { id: 'net', kind: 'internet', zone: 'outside' },
+    { id: 'lb', kind: 'load_balancer', zone: 'eu-1a' },
+    { id: 'app-1', kind: 'app', zone: 'eu-1a', attributes: { cpu: 4, autoscaled: true } },
+    { id: 'app-2', kind: 'app', zone: 'eu-1a' },
+    { id: 'db', kind: 'database', zone: 'eu-1a', attributes: { engine: 'postgres' } },
+  ],
+  links: [
+    { from: 'net', to: 'lb', kind: 'https' },
+    { from: 'lb', to: 'app-1' },
+    { from: 'lb', to: 'app-2' },
+    { from: 'app-1', to: 'db' },
+    { from: 'app-2', to: 'db' },
+  ],
+};
+
+let harness: AssayHarness;
+let key: string;
+let assessmentsUrl: string;
+
+beforeAll(async () => {
+  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA } });
+  key = (await harness.issueKey('acme', 'test')).key;
+  assessmentsUrl = `${harness.baseUrl}/v1/network-assessments`;
+});
+
+afterAll(async () => {
+  await harness?.stop();
+});
+
+function createAssessment(body: unknown, headers: Record<string, string> = {}, apiKey = key) {
+  return http(assessmentsUrl, { method: 'POST', headers: { ...bearer(apiKey), ...headers }, json: body });
+}
+
+function getAssessment(id: string, apiKey = key) {
+  return http(`${assessmentsUrl}/${id}`, { headers: bearer(apiKey) });
+}
+
+async function pollUntil(id: string, done: (body: any) => boolean, apiKey = key): Promise<any> {
+  let last: unknown;
+  for (let attempt = 0; attempt < 160; attempt++) {
+    const { status, body } = await getAssessment(id, apiKey);
+    expect(status).toBe(200);
+    if (done(body)) return body;
+    last = body;
+    await new Promise((resolve) => setTimeout(resolve, 125));
+  }
+  throw new Error(`assessment ${id} never reached the expected state; last saw ${JSON.stringify(last)}`);
+}
+
+async function submittedWithFindings(body: unknown = ARCHITECTURE, apiKey = key): Promise<any> {
+  const created = await createAssessment(body, {}, apiKey);
+  expect(created.status).toBe(202);
+  return pollUntil(created.body.assessment_id, (assessment) => Array.isArray(assessment.findings), apiKey);
+}
+
+interface CliRun {
+  code: number | undefined;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `assay assessments <args>` in-process, pointed at the harness's Temporal. */
+async function assay(...args: string[]): Promise<CliRun> {
+  const run: CliRun = { code: undefined, stdout: '', stderr: '' };
+  const values = harness.config.values;
+  const deps: ReviewCommandDeps = {
+    env: {
+      TEMPORAL_ADDRESS: values.TEMPORAL_ADDRESS,
+      TEMPORAL_NAMESPACE_SANDBOX: values.TEMPORAL_NAMESPACE_SANDBOX,
+      TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
+      DATA_DIR: harness.dataDir,
+    },
+    stdout: { write: (text) => (run.stdout += text) },
+    stderr: { write: (text) => (run.stderr += text) },
+    exit: (code) => {
+      run.code ??= code;
+    },
+    updateTimeoutMs: 3_000,
+  };
+  const program = new Command('assay').exitOverride().configureOutput({ writeOut: (text) => (run.stdout += text), writeErr: (text) => (run.stderr += text) });
+  registerReviewCommands(program.command('assessments'), deps);
+  await program.parseAsync(['assessments', ...args], { from: 'user' }).catch((error: unknown) => {
+    if (!(error instanceof CommanderError)) throw error;
+  });
+  return run;
+}
+
+/** `assay assessments pending --json`, repeated until `done`: the list comes from visibility, which trails the workflow slightly. */
+async function pendingUntil(done: (queue: any[]) => boolean): Promise<any[]> {
+  for (let attempt = 0; ; attempt++) {
+    const run = await assay('pending', '--json');
+    expect(run.code).toBe(0);
+    const queue = JSON.parse(run.stdout);
+    if (done(queue) || attempt === 40) return queue;
+    await new Promise((resolve) => setTimeout(resolve, 125));
+  }
+}
+
+function largestArchitecture() {
+  const ids = Array.from({ length: 2000 }, (_, index) => `service-${String(index).padStart(5, '0')}`);
+  return {
+    name: 'Largest accepted',
+    context: 'c'.repeat(20_000),
+    components: ids.map((id, index) => ({ id, kind: index % 10 === 0 ? 'database' : 'app', zone: `eu-1${'abc'[index % 3]}`, attributes: { cpu: 4, tier: 'web' } })),
+    links: Array.from({ length: 10_000 }, (_, index) => ({ from: ids[index % 2000], to: ids[(index * 7 + 1) % 2000], kind: 'tcp' })),
+  };
+}
+
+describe('POST /v1/network-assessments', () => {
+  it('accepts an architecture with 202, a Location header and status submitted', async () => {
+    const response = await createAssessment(ARCHITECTURE);
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({
+      assessment_id: expect.stringMatching(/^asmt_[0-7][0-9A-HJKMNP-TV-Z]{25}$/),
+      name: 'Web shop',
+      status: 'submitted',
+      created_at: expect.any(String),
+      updated_at: response.body.created_at,
+      escalations: [],
+    });
+    expect(response.headers.get('location')).toBe(`/v1/network-assessments/${response.body.assessment_id}`);
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
+  it('accepts the largest architecture, 2,000 components and 10,000 links, even pretty-printed, and checks it', async () => {
+    const body = JSON.stringify(largestArchitecture(), null, 2);
+    const response = await http(assessmentsUrl, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(202);
+    const checked = await pollUntil(response.body.assessment_id, (assessment) => Array.isArray(assessment.findings));
+    expect(checked.findings.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /v1/network-assessments/{assessment_id}', () => {
+  it('shows the automated findings once the checks ran, with severity and component ids', async () => {
+    const assessment = await submittedWithFindings();
+    expect(assessment.status).toBe('submitted');
+    expect(assessment.findings).toEqual(
+      expect.arrayContaining([
+        { check: 'missing_redundancy', severity: 'high', message: expect.stringContaining("'db'"), component_ids: ['db'] },
+        { check: 'no_zone_redundancy', severity: 'medium', message: expect.any(String), component_ids: ['app-1', 'app-2'] },
+      ]),
+    );
+    expect(Date.parse(assessment.updated_at)).toBeGreaterThanOrEqual(Date.parse(assessment.created_at));
+  });
+
+  it('answers from the workflow while no worker runs', async () => {
+    const assessment = await submittedWithFindings();
+    await harness.stopWorker();
+    try {
+      const response = await getAssessment(assessment.assessment_id);
+      expect(response.status).toBe(200);
+      const { assessment_id, name, status, created_at, findings } = assessment;
+      expect(response.body).toMatchObject({ assessment_id, name, status, created_at, findings });
+    } finally {
+      await harness.startWorker();
+    }
+  });
+
+  it('records a claim escalation past the claim SLA, visible in GET, and keeps waiting', async () => {
+    const created = await createAssessment(ARCHITECTURE);
+    const escalated = await pollUntil(created.body.assessment_id, (assessment) => assessment.escalations.length > 0);
+    expect(escalated.status).toBe('submitted');
+    expect(escalated.escalations).toEqual([{ kind: 'claim_overdue', at: expect.any(String) }]);
+    expect((await assay('claim', escalated.assessment_id, '--reviewer', 'alice')).code).toBe(0);
+  });
+});
+
+describe('the review, from POST through the CLI to completed', () => {
+  it('lists, claims and completes an assessment; GET follows each step and ends completed with the review', async () => {
+    const assessment = await submittedWithFindings();
+    const id = assessment.assessment_id;
+
+    const listed = await pendingUntil((queue) => queue.some((item) => item.assessment_id === id));
+    expect(listed.find((item) => item.assessment_id === id)).toMatchObject({ organization_id: 'acme', status: 'submitted', name: 'Web shop', checks_completed: true });
+
+    const claimed = await assay('claim', id, '--reviewer', 'alice');
+    expect(claimed).toMatchObject({ code: 0, stderr: '' });
+    expect(claimed.stdout).toContain(`${id} claimed by alice`);
+    expect((await getAssessment(id)).body).toMatchObject({ status: 'under_review' });
+
+    const completed = await assay('complete', id, '--verdict', 'changes_requested', '--notes', 'Put the database in two zones.');
+    expect(completed).toMatchObject({ code: 0, stdout: `${id} completed: changes_requested by alice\n` });
+
+    const final = (await getAssessment(id)).body;
+    expect(final).toMatchObject({
+      assessment_id: id,
+      status: 'completed',
+      review: { verdict: 'changes_requested', notes: 'Put the database in two zones.', reviewer: 'alice', completed_at: expect.any(String) },
+      findings: assessment.findings,
+    });
+    expect(final.updated_at).toBe(final.review.completed_at);
+    const afterwards = await pendingUntil((queue) => queue.every((item) => item.assessment_id !== id));
+    expect(afterwards.map((item) => item.assessment_id)).not.toContain(id);
+  });
+
+  it('shows an assessment to a reviewer with its claim, findings and submitted context', async () => {
+    const { assessment_id: id } = await submittedWithFindings();
+    await assay('claim', id, '--reviewer', 'alice');
+    const shown = await assay('show', id);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain('status:      under_review, claimed by alice');
+    expect(shown.stdout).toContain('Checkout for the EU shop');
+    expect(shown.stdout).toContain('graph:       5 components, 5 links');
+    expect(shown.stdout).toMatch(/high\s+missing_redundancy/);
+    const json = JSON.parse((await assay('show', id, '--json')).stdout);
+    expect(json).toMatchObject({ assessment_id: id, organization_id: 'acme', claim: { reviewer: 'alice' }, graph: { components: ARCHITECTURE.components } });
+  });
+
+  it('refuses a second reviewer, naming who holds the claim, and lets them release it', async () => {
+    const { assessment_id: id } = await submittedWithFindings();
+    await assay('claim', id, '--reviewer', 'alice');
+    const second = await assay('claim', id, '--reviewer', 'bob');
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/^assay: refused \(ALREADY_CLAIMED\): Already claimed by alice since .*; they must release it first\n$/);
+    expect((await assay('release', id, '--reviewer', 'bob')).code).toBe(1);
+    expect((await assay('release', id, '--reviewer', 'alice')).stdout).toContain(`${id} released to the queue`);
+    expect((await getAssessment(id)).body.status).toBe('submitted');
+    expect((await assay('claim', id, '--reviewer', 'bob')).code).toBe(0);
+  });
+
+  it('refuses to complete what nobody claimed', async () => {
+    const { assessment_id: id } = await submittedWithFindings();
+    const run = await assay('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('assay: refused (NOT_CLAIMED): Nobody has claimed this assessment; claim it before you complete it\n');
+  });
+
+  it('refuses every action on a completed assessment', async () => {
+    const { assessment_id: id } = await submittedWithFindings();
+    await assay('claim', id, '--reviewer', 'alice');
+    await assay('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
+    for (const args of [['claim', id, '--reviewer', 'bob'], ['release', id], ['complete', id, '--verdict', 'rejected', '--notes', 'No.']]) {
+      const run = await assay(...args);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^assay: refused \(ALREADY_COMPLETED\): Already completed \(approved by alice at .*\); it accepts no further actions\n$/);
+    }
+  });
+
+  it.each([
+    ['an unknown verdict', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'maybe', '--notes', 'x'], 2],
+    ['blank notes', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'approved', '--notes', ' '], 2],
+    ['a claim without a reviewer', ['claim', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], 2],
+    ['an unknown environment', ['pending', '--env', 'prod'], 2],
+    ['an unknown assessment', ['show', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], 3],
+    ['something that is not an assessment id', ['claim', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA', '--reviewer', 'alice'], 3],
+  ])('exits with the documented code for %s', async (_case, args, code) => {
+    expect((await assay(...(args as string[]))).code).toBe(code);
+  });
+
+  it('acts on the production namespace with --env live', async () => {
+    const live = await harness.issueKey('acme', 'live');
+    const { assessment_id: id } = await submittedWithFindings(ARCHITECTURE, live.key);
+    expect((await assay('claim', id, '--reviewer', 'alice')).code).toBe(3);
+    expect((await assay('claim', id, '--reviewer', 'alice', '--env', 'live')).code).toBe(0);
+    expect((await getAssessment(id, live.key)).body.status).toBe('under_review');
+  });
+
+  it('says so, without hanging, when no worker confirms an action', async () => {
+    const { assessment_id: id } = await submittedWithFindings();
+    await harness.stopWorker();
+    try {
+      const run = await assay('claim', id, '--reviewer', 'alice');
+      expect(run.code).toBe(4);
+      expect(run.stderr).toContain('No worker confirmed the action within 3 s');
+    } finally {
+      await harness.startWorker();
+    }
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the same assessment for a repeated key and marks the replay', async () => {
+    const idempotencyKey = randomUUID();
+    const first = await createAssessment(ARCHITECTURE, { 'idempotency-key': idempotencyKey });
+    const second = await createAssessment(ARCHITECTURE, { 'idempotency-key': idempotencyKey });
+    expect(second.status).toBe(202);
+    expect(second.body.assessment_id).toBe(first.body.assessment_id);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('creates exactly one assessment for concurrent POSTs with one key', async () => {
+    const idempotencyKey = randomUUID();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => createAssessment(ARCHITECTURE, { 'idempotency-key': idempotencyKey })));
+    expect(responses.map((response) => response.status)).toEqual(Array(8).fill(202));
+    expect(new Set(responses.map((response) => response.body.assessment_id)).size).toBe(1);
+    expect(responses.filter((response) => response.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
+  });
+
+  it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with a different architecture', async () => {
+    const idempotencyKey = randomUUID();
+    await createAssessment(ARCHITECTURE, { 'idempotency-key': idempotencyKey });
+    const reused = await createAssessment({ ...ARCHITECTURE, name: 'Another shop' }, { 'idempotency-key': idempotencyKey });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('does not confuse a task and an assessment created with the same key', async () => {
+    const idempotencyKey = randomUUID();
+    const task = await http(`${harness.baseUrl}/v1/ai/tasks`, {
+      method: 'POST',
+      headers: { ...bearer(key), 'idempotency-key': idempotencyKey },
+      json: { task_type: 'summarize', input: { text: 'A short text. It has two sentences.' } },
+    });
+    const assessment = await createAssessment(ARCHITECTURE, { 'idempotency-key': idempotencyKey });
+    expect(task.status).toBe(202);
+    expect(assessment.status).toBe(202);
+    expect(assessment.headers.get('idempotent-replayed')).toBeNull();
+  });
+});
+
+describe('bad input', () => {
+  const withLinks = (links: unknown) => ({ ...ARCHITECTURE, links });
+  const withComponents = (components: unknown) => ({ ...ARCHITECTURE, components });
+  const cases: Array<[string, RequestInit & { json?: unknown }, number, string, RegExp]> = [
+    ['a missing name', { json: { ...ARCHITECTURE, name: undefined } }, 400, 'INVALID_REQUEST', /^name: /],
+    ['no components', { json: withComponents([]) }, 400, 'INVALID_REQUEST', /^components: /],
+    ['a duplicate component id', { json: withComponents([...ARCHITECTURE.components, { id: 'db', kind: 'cache', zone: 'eu-1b' }]) }, 400, 'INVALID_REQUEST', /^components\.5\.id: "db" is already the id of components\.4/],
+    ['a link to nowhere', { json: withLinks([{ from: 'lb', to: 'ghost' }]) }, 400, 'INVALID_REQUEST', /^links\.0\.to: "ghost" is not the id of any component/],
+    ['a component id with a slash', { json: withComponents([{ id: 'a/b', kind: 'app', zone: 'z' }]) }, 400, 'INVALID_REQUEST', /^components\.0\.id: /],
+    ['too many links', { json: withLinks(Array(10_001).fill({ from: 'lb', to: 'db' })) }, 400, 'INVALID_REQUEST', /^links: must list at most 10000 links/],
+    ['an array body', { json: [ARCHITECTURE] }, 400, 'INVALID_REQUEST', /^body: /],
+    ['invalid JSON', { body: '{"name": ', headers: { 'content-type': 'application/json' } }, 400, 'INVALID_REQUEST', /JSON/],
+    ['a text/plain body', { body: 'hello', headers: { 'content-type': 'text/plain' } }, 415, 'UNSUPPORTED_MEDIA_TYPE', /application\/json/],
+    ['a body over 4 MiB', { json: { ...ARCHITECTURE, context: 'c'.repeat(4 * 1024 * 1024) } }, 413, 'PAYLOAD_TOO_LARGE', /too large/],
+  ];
+
+  it.each(cases)('answers %s with the error body naming the problem', async (_name, init, status, code, message) => {
+    const response = await http(assessmentsUrl, { method: 'POST', ...init, headers: { ...bearer(key), ...(init.headers as Record<string, string>) } });
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ error: { code, message: expect.stringMatching(message), request_id: response.headers.get('x-request-id') } });
+  });
+});
+
+describe('isolation', () => {
+  it("answers 404 for another organisation's assessment", async () => {
+    const other = await harness.issueKey('globex', 'test');
+    const created = await createAssessment(ARCHITECTURE);
+    const response = await getAssessment(created.body.assessment_id, other.key);
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('keeps the sandbox and production apart in both directions', async () => {
+    const live = await harness.issueKey('acme', 'live');
+    const sandbox = await createAssessment(ARCHITECTURE);
+    const production = await createAssessment(ARCHITECTURE, {}, live.key);
+    expect((await getAssessment(sandbox.body.assessment_id, live.key)).status).toBe(404);
+    expect((await getAssessment(production.body.assessment_id)).status).toBe(404);
+    expect((await getAssessment(production.body.assessment_id, live.key)).status).toBe(200);
+  });
+
+  it.each(['asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA', '..%2F..%2Fetc'])('answers 404 for %s', async (id) => {
+    const response = await getAssessment(id);
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('answers 401 without an API key', async () => {
+    const response = await http(assessmentsUrl, { method: 'POST', json: ARCHITECTURE });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,102 @@
+import { AssayHarness } from '../support/assay-harness';
+import { bearer, http } from '../support/http';
+import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
+
+const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It opens in spring.' } };
+
+let postgres: TestPostgres;
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+});
+
+afterAll(async () => {
+  await postgres?.stop();
+});
+
+/**
+ * DESIGN §3 over both key stores: a credential that is not a working key is 401 UNAUTHORIZED; a
+ * working key asking for another organisation's or environment's task gets 404, never 403.
+ */
+describe.each([
+  ['SQLite', async () => undefined],
+  ['PostgreSQL', async () => postgres.createDatabase()],
+])('authentication with the %s key store', (_store, databaseUrl) => {
+  let harness: AssayHarness;
+  let tasksUrl: string;
+  let taskUrl: string;
+  const credentials: Record<string, Record<string, string>> = {};
+
+  beforeAll(async () => {
+    harness = await AssayHarness.start({ worker: false, databaseUrl: await databaseUrl() });
+    tasksUrl = `${harness.baseUrl}/v1/ai/tasks`;
+    const acme = await harness.issueKey('acme', 'test');
+    const created = await http(tasksUrl, { method: 'POST', headers: bearer(acme.key), json: TASK });
+    expect(created.status).toBe(202);
+    taskUrl = `${tasksUrl}/${created.body.id}`;
+
+    const revoked = await harness.issueKey('acme', 'test');
+    await harness.revokeKey(revoked.id);
+    const rotatedOut = await harness.issueKey('acme', 'test');
+    const replacement = await harness.rotateKey(rotatedOut.id);
+    const inGrace = await harness.issueKey('acme', 'test');
+    const graceReplacement = await harness.rotateKey(inGrace.id, 60 * 60 * 1000);
+
+    Object.assign(credentials, {
+      'the key that created it': bearer(acme.key),
+      'no credential': {},
+      'a key in the Basic scheme': { authorization: `Basic ${Buffer.from(`acme:${acme.key}`).toString('base64')}` },
+      'a key without a scheme': { authorization: acme.key },
+      'a malformed key': bearer('not-a-key'),
+      'an empty Bearer credential': { authorization: 'Bearer ' },
+      'an unknown key': bearer(`assay_test_${'A'.repeat(32)}`),
+      'a key of another brand': bearer(acme.key.replace(/^assay_/, 'other_')),
+      'a key with its environment prefix altered': bearer(acme.key.replace('_test_', '_live_')),
+      'a revoked key': bearer(revoked.key),
+      'a key rotated out': bearer(rotatedOut.key),
+      'the replacement of a rotated key': bearer(replacement.issued.key),
+      'a rotated key in its grace period': bearer(inGrace.key),
+      'the replacement of a key in its grace period': bearer(graceReplacement.issued.key),
+      'a key of another organisation': bearer((await harness.issueKey('globex', 'test')).key),
+      'a key of another environment': bearer((await harness.issueKey('acme', 'live')).key),
+    });
+  });
+
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  it.each([
+    'no credential',
+    'a key in the Basic scheme',
+    'a key without a scheme',
+    'a malformed key',
+    'an empty Bearer credential',
+    'an unknown key',
+    'a key of another brand',
+    'a key with its environment prefix altered',
+    'a revoked key',
+    'a key rotated out',
+  ])('answers 401 UNAUTHORIZED to %s, on reads and creates', async (name) => {
+    for (const response of [
+      await http(taskUrl, { headers: credentials[name] }),
+      await http(tasksUrl, { method: 'POST', headers: credentials[name], json: TASK }),
+    ]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String), request_id: response.headers.get('x-request-id') } });
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    }
+  });
+
+  it.each(['a key of another organisation', 'a key of another environment'])('answers 404 NOT_FOUND, never 403, to %s', async (name) => {
+    const response = await http(taskUrl, { headers: credentials[name] });
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it.each(['the key that created it', 'the replacement of a rotated key', 'a rotated key in its grace period', 'the replacement of a key in its grace period'])('serves the task to %s', async (name) => {
+    const response = await http(taskUrl, { headers: credentials[name] });
+    expect(response.status).toBe(200);
+    expect(response.body.status).toBe('queued');
+  });
+});

@@ -1,0 +1,31 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from '@temporalio/worker';
+import { installWorkerRuntime } from '../../src/worker/install-runtime';
+
+const HISTORIES = path.join(__dirname, 'histories');
+
+// Recorded from a real run by the full-review test of test/integration/assessment.workflow.test.ts
+// with ASSAY_RECORD_HISTORIES=1 (README, "Replay tests").
+const recorded = fs.readdirSync(HISTORIES).filter((file) => file.startsWith('assessment-') && file.endsWith('.json'));
+
+beforeAll(() => installWorkerRuntime('error'));
+
+function readHistory(file: string): { events: Array<{ eventType: string; workflowExecutionUpdateAcceptedEventAttributes?: { acceptedRequest?: { input?: { name?: string } } } }> } {
+  return JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8'));
+}
+
+describe('assessmentWorkflow replay', () => {
+  it('has a recorded full review: checks, claim and complete, through to the close', () => {
+    expect(recorded).toContain('assessment-full-review.json');
+    const { events } = readHistory('assessment-full-review.json');
+    const updates = events.flatMap((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name ?? []);
+    expect(updates).toEqual(['claimAssessment', 'completeAssessment']);
+    expect(events.filter((event) => event.eventType === 'EVENT_TYPE_ACTIVITY_TASK_COMPLETED')).toHaveLength(4);
+    expect(events[events.length - 1].eventType).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
+  });
+
+  it.each(recorded)('replays %s without nondeterminism', async (file) => {
+    await Worker.runReplayHistory({ workflowsPath: require.resolve('../../workflows'), replayName: file }, readHistory(file));
+  });
+});
