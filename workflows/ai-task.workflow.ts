@@ -1,6 +1,6 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities, upsertMemo, upsertSearchAttributes } from '@temporalio/workflow';
 import type { SummarizeActivities } from '../activities/summarize/summarize.activity';
-import type { AiTaskOutcome, AiTaskWorkflowInput } from './shared';
+import { PUBLISH_TASK_OUTCOME_PATCH, STATUS_SEARCH_ATTRIBUTE, type AiTaskOutcome, type AiTaskWorkflowInput } from './shared';
 import { taskErrorFrom } from './task-error';
 
 const { summarize } = proxyActivities<SummarizeActivities>({
@@ -17,6 +17,15 @@ const { summarize } = proxyActivities<SummarizeActivities>({
 
 /** One AI task: run it, and always close with an outcome the API can show (a failure is data, not a crash). */
 export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
+  const outcome = await runTask(input);
+  if (patched(PUBLISH_TASK_OUTCOME_PATCH)) {
+    upsertSearchAttributes([{ key: STATUS_SEARCH_ATTRIBUTE, value: outcome.status }]);
+    upsertMemo({ outcome });
+  }
+  return outcome;
+}
+
+async function runTask(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   try {
     const summary = await summarize(input.input);
     return { status: 'succeeded', output: { summary } };

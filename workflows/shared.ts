@@ -2,9 +2,20 @@
 // signals, queries and updates. Imported by relative path from every side; it must stay free of
 // Node built-ins because the workflow bundle includes it.
 
+import { defineSearchAttributeKey } from '@temporalio/common';
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 
-export const TASK_QUEUE = 'assay';
+/**
+ * Custom search attributes behind the list endpoints. The embedded dev server registers them
+ * at start; a real cluster needs `temporal operator search-attribute create` once (README).
+ */
+export const ORGANIZATION_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayOrganization', 'KEYWORD');
+export const TASK_TYPE_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayTaskType', 'KEYWORD');
+export const STATUS_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayStatus', 'KEYWORD');
+export const SEARCH_ATTRIBUTE_KEYS = [ORGANIZATION_SEARCH_ATTRIBUTE, TASK_TYPE_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE];
+
+/** Workflows started before this patch closed without publishing their outcome; replay keeps them so. */
+export const PUBLISH_TASK_OUTCOME_PATCH = 'publish-task-outcome';
 
 export const TASK_ID_PREFIX = 'task_';
 export const ASSESSMENT_ID_PREFIX = 'asmt_';
@@ -40,6 +51,8 @@ export interface AiTaskMemo {
   task_type: 'summarize';
   /** SHA-256 of the normalised request, to tell an idempotent replay from a reused key. */
   request_hash: string;
+  /** Written by the workflow as it closes, so lists and GETs need no second call for the result. */
+  outcome?: AiTaskOutcome;
 }
 
 export interface NetworkComponent {

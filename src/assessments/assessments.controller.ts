@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
+import type { ListPage } from '../listing/list-resources';
 import type { AssessmentResource } from './assessment-resource';
 import { AssessmentsService } from './assessments.service';
 
@@ -24,6 +25,11 @@ export class AssessmentsController {
     void reply.header('location', `/v1/network-assessments/${assessment.assessment_id}`);
     if (replayed) void reply.header('idempotent-replayed', 'true');
     return assessment;
+  }
+
+  @Get()
+  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<AssessmentResource>> {
+    return this.assessments.list(caller, query);
   }
 
   @Get(':assessmentId')

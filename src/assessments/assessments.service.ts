@@ -6,8 +6,11 @@ import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
 import type { assessmentWorkflow } from '../../workflows';
-import { ASSESSMENT_WORKFLOW_TYPE, type AssessmentMemo } from '../../workflows/shared';
-import { assessmentIdForIdempotencyKey, assessmentWorkflowId, isAssessmentId, newAssessmentId } from './assessment-ids';
+import { ASSESSMENT_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, type AssessmentMemo, type AssessmentStatus } from '../../workflows/shared';
+import { listResources, type ListPage } from '../listing/list-resources';
+import { parseListRequest } from '../listing/list-request';
+import { equals } from '../listing/visibility-query';
+import { assessmentIdForIdempotencyKey, assessmentWorkflowId, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from './assessment-ids';
 import { toAssessmentResource, type AssessmentResource } from './assessment-resource';
 import { AssessmentWorkflowReader } from './assessment-workflow-reader';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
@@ -49,6 +52,7 @@ export class AssessmentsService {
             },
           ],
           memo: { ...memo },
+          typedSearchAttributes: [{ key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId }],
         }),
       );
     } catch (error) {
@@ -56,6 +60,19 @@ export class AssessmentsService {
       throw error;
     }
     return { assessment: toAssessmentResource(assessmentId, memo), replayed: false };
+  }
+
+  /** The caller's assessments (open first, then the latest completed); `completed` is exact in visibility, the open statuses are told apart per item. */
+  list(caller: Caller, query: unknown): Promise<ListPage<AssessmentResource>> {
+    const request = parseListRequest<AssessmentStatus>(query, ['submitted', 'under_review', 'completed']);
+    return listResources(this.temporal, caller, request, {
+      workflowType: ASSESSMENT_WORKFLOW_TYPE,
+      statusClauses: (status) => [equals('ExecutionStatus', status === 'completed' ? 'Completed' : 'Running')],
+      read: async (workflowId) => {
+        const ref = parseAssessmentWorkflowId(workflowId);
+        return ref ? (await this.reader.read(caller.environment, caller.organizationId, ref.assessmentId))?.resource : undefined;
+      },
+    });
   }
 
   async get(caller: Caller, assessmentId: string): Promise<AssessmentResource> {

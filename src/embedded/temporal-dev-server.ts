@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { Connection } from '@temporalio/client';
+import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/shared';
 
 export interface DevServerOptions {
   cliPath: string;
@@ -21,6 +22,8 @@ export interface DevServer {
   stop(): Promise<void>;
 }
 
+const SEARCH_ATTRIBUTE_TYPE_NAMES: Record<string, string> = { KEYWORD: 'Keyword', TEXT: 'Text', INT: 'Int', DATETIME: 'Datetime' };
+
 // WAL survives process crashes (only a power loss can drop the last commits with synchronous=NORMAL)
 // and is far faster than SQLite's default rollback journal; measured in the README.
 export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
@@ -29,6 +32,7 @@ export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', 'warn'];
   for (const namespace of options.namespaces) args.push('--namespace', namespace);
+  for (const key of SEARCH_ATTRIBUTE_KEYS) args.push('--search-attribute', `${key.name}=${SEARCH_ATTRIBUTE_TYPE_NAMES[key.type]}`);
   if (options.uiPort === undefined) args.push('--headless');
   else args.push('--ui-port', String(options.uiPort), '--ui-disable-news-fetch');
   if (options.dbFile) {

@@ -12,6 +12,12 @@ export function taskIdForIdempotencyKey(organizationId: string, idempotencyKey: 
 
 export const isTaskId: (value: string) => boolean = prefixedIdMatcher(TASK_ID_PREFIX);
 
+/** The task id at the end of a task workflow id, or undefined for any other workflow id. */
+export function taskIdFromWorkflowId(workflowId: string): string | undefined {
+  const taskId = workflowId.slice(workflowId.lastIndexOf('/') + 1);
+  return workflowId.startsWith('ai-task/') && isTaskId(taskId) ? taskId : undefined;
+}
+
 /** The organisation is part of the workflow id, so another organisation's task id resolves to nothing. */
 export function taskWorkflowId(organizationId: string, taskId: string): string {
   return `ai-task/${organizationId}/${taskId}`;

@@ -39,7 +39,7 @@ export class TaskWorkflowReader {
     if (!description) return undefined;
     const status = description.status.name as WorkflowStatusName;
     const memo = description.memo as unknown as AiTaskMemo;
-    const outcome = status === 'COMPLETED' ? await this.temporal.withDeadline(() => handle.result() as Promise<AiTaskOutcome>) : undefined;
+    const outcome = status === 'COMPLETED' ? (memo.outcome ?? (await this.temporal.withDeadline(() => handle.result() as Promise<AiTaskOutcome>))) : undefined;
     const resource = toTaskResource({
       taskId,
       memo,

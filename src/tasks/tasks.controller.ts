@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { parsePreferWait } from '../http/prefer-wait';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
+import type { ListPage } from '../listing/list-resources';
 import type { TaskResource } from './task-resource';
 import { TasksService, isFinal } from './tasks.service';
 
@@ -37,6 +38,11 @@ export class TasksController {
   @HttpCode(202)
   cancel(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<TaskResource> {
     return this.tasks.cancel(caller, taskId);
+  }
+
+  @Get()
+  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<TaskResource>> {
+    return this.tasks.list(caller, query);
   }
 
   @Get(':taskId')

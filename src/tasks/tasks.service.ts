@@ -7,9 +7,12 @@ import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
 import type { aiTaskWorkflow } from '../../workflows';
-import type { AiTaskMemo } from '../../workflows/shared';
+import { ORGANIZATION_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, TASK_TYPE_SEARCH_ATTRIBUTE, type AiTaskMemo, type TaskStatus } from '../../workflows/shared';
 import { parseCreateTaskRequest } from './create-task.request';
-import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskWorkflowId } from './task-ids';
+import { listResources, type ListPage } from '../listing/list-resources';
+import { parseListRequest } from '../listing/list-request';
+import { equals } from '../listing/visibility-query';
+import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskIdFromWorkflowId, taskWorkflowId } from './task-ids';
 import type { TaskResource } from './task-resource';
 import { TaskWorkflowReader } from './task-workflow-reader';
 
@@ -20,7 +23,7 @@ export interface CreatedTask {
 
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed']);
 
-export function isFinal(task: TaskResource): boolean {
+export function isFinal(task: Pick<TaskResource, 'status'>): boolean {
   return FINAL_STATUSES.has(task.status);
 }
 
@@ -50,6 +53,10 @@ export class TasksService {
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
           args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input }],
           memo: { ...memo },
+          typedSearchAttributes: [
+            { key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId },
+            { key: TASK_TYPE_SEARCH_ATTRIBUTE, value: request.task_type },
+          ],
         }),
       );
     } catch (error) {
@@ -58,6 +65,19 @@ export class TasksService {
     }
     const task: TaskResource = { id: taskId, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at };
     return { task, replayed: false };
+  }
+
+  /** The caller's tasks (unfinished first, then the latest finished); succeeded/failed are exact in visibility, queued/running are told apart per item. */
+  list(caller: Caller, query: unknown): Promise<ListPage<TaskResource>> {
+    const request = parseListRequest<TaskStatus>(query, ['queued', 'running', 'succeeded', 'failed']);
+    return listResources(this.temporal, caller, request, {
+      workflowType: 'aiTaskWorkflow',
+      statusClauses: (status) => (isFinal({ status }) ? [equals(STATUS_SEARCH_ATTRIBUTE.name, status)] : [equals('ExecutionStatus', 'Running')]),
+      read: async (workflowId) => {
+        const taskId = taskIdFromWorkflowId(workflowId);
+        return taskId ? (await this.reader.read(caller.environment, caller.organizationId, taskId))?.resource : undefined;
+      },
+    });
   }
 
   async get(caller: Caller, taskId: string): Promise<TaskResource> {

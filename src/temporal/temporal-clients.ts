@@ -2,6 +2,11 @@ import { Client, Connection, type WorkflowClient } from '@temporalio/client';
 import type { AppConfig } from '../config/app-config';
 import type { KeyEnvironment } from '../keys/api-key';
 
+export interface WorkflowIdPage {
+  workflowIds: string[];
+  nextPageToken?: Uint8Array;
+}
+
 /** One connection to Temporal, and a client per environment: each environment is its own namespace. */
 export class TemporalClients {
   private readonly clients: Record<KeyEnvironment, Client>;
@@ -28,6 +33,23 @@ export class TemporalClients {
 
   workflows(environment: KeyEnvironment): WorkflowClient {
     return this.clients[environment].workflow;
+  }
+
+  /** Workflow ids of one visibility page, newest first, and the token of the next page if any. */
+  async listWorkflowIds(environment: KeyEnvironment, query: string, pageSize: number, pageToken?: Uint8Array): Promise<WorkflowIdPage> {
+    const response = await this.withDeadline(() =>
+      this.clients[environment].workflowService.listWorkflowExecutions({
+        namespace: this.namespaceFor(environment),
+        query,
+        pageSize,
+        nextPageToken: pageToken,
+      }),
+    );
+    const token = response.nextPageToken;
+    return {
+      workflowIds: (response.executions ?? []).flatMap((execution) => (execution.execution?.workflowId ? [execution.execution.workflowId] : [])),
+      nextPageToken: token && token.length > 0 ? token : undefined,
+    };
   }
 
   get taskQueue(): string {
