@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import { LRUCache } from 'lru-cache';
 import type { KeyEnvironment } from '../keys/api-key';
 import { TemporalClients } from '../temporal/temporal-clients';
@@ -32,11 +31,7 @@ export class AssessmentWorkflowReader {
     const cacheKey = `${environment}/${workflowId}`;
     const cached = this.closed.get(cacheKey);
     if (cached) return cached;
-    const handle = this.temporal.workflows(environment).getHandle(workflowId);
-    const description = await this.temporal.withDeadline(() => handle.describe()).catch((error: unknown) => {
-      if (error instanceof WorkflowNotFoundError) return undefined;
-      throw error;
-    });
+    const description = await this.temporal.describe(environment, workflowId);
     if (!description) return undefined;
     const memo = description.memo as unknown as AssessmentMemo;
     const lookup = { resource: toAssessmentResource(assessmentId, memo), memo };

@@ -64,7 +64,7 @@ const linkSchema = z
   )
   .strict();
 
-const createAssessmentSchema = z
+export const createAssessmentSchema = z
   .object(
     {
       name: label(LIMITS.nameLength),

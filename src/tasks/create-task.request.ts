@@ -5,7 +5,7 @@ import type { SummarizeInput } from '../../workflows/shared';
 
 export const SUPPORTED_TASK_TYPES = ['summarize'] as const;
 
-const createTaskSchema = z
+export const createTaskSchema = z
   .object({
     task_type: z.string({ error: 'required, a string such as "summarize"' }),
     input: z

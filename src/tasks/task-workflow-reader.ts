@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
 import { temporal } from '@temporalio/proto';
 import { LRUCache } from 'lru-cache';
@@ -31,15 +30,11 @@ export class TaskWorkflowReader {
     const cacheKey = `${environment}/${workflowId}`;
     const cached = this.closed.get(cacheKey);
     if (cached) return cached;
-    const handle = this.temporal.workflows(environment).getHandle(workflowId);
-    const description = await this.temporal.withDeadline(() => handle.describe()).catch((error: unknown) => {
-      if (error instanceof WorkflowNotFoundError) return undefined;
-      throw error;
-    });
+    const description = await this.temporal.describe(environment, workflowId);
     if (!description) return undefined;
     const status = description.status.name as WorkflowStatusName;
     const memo = description.memo as unknown as AiTaskMemo;
-    const outcome = status === 'COMPLETED' ? (memo.outcome ?? (await this.temporal.withDeadline(() => handle.result() as Promise<AiTaskOutcome>))) : undefined;
+    const outcome = status === 'COMPLETED' ? (memo.outcome ?? (await this.temporal.withDeadline(() => this.temporal.workflows(environment).getHandle(workflowId).result() as Promise<AiTaskOutcome>))) : undefined;
     const resource = toTaskResource({
       taskId,
       memo,

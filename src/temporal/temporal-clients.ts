@@ -1,4 +1,4 @@
-import { Client, Connection, type WorkflowClient } from '@temporalio/client';
+import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
 import type { AppConfig } from '../config/app-config';
 import type { KeyEnvironment } from '../keys/api-key';
 
@@ -33,6 +33,15 @@ export class TemporalClients {
 
   workflows(environment: KeyEnvironment): WorkflowClient {
     return this.clients[environment].workflow;
+  }
+
+  /** describe() of a workflow, or undefined when there is none with that id (what a 404 is made of). */
+  async describe(environment: KeyEnvironment, workflowId: string): Promise<WorkflowExecutionDescription | undefined> {
+    const handle = this.workflows(environment).getHandle(workflowId);
+    return this.withDeadline(() => handle.describe()).catch((error: unknown) => {
+      if (error instanceof WorkflowNotFoundError) return undefined;
+      throw error;
+    });
   }
 
   /** Workflow ids of one visibility page, newest first, and the token of the next page if any. */
