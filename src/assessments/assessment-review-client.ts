@@ -1,6 +1,7 @@
 import {
   WorkflowNotFoundError,
   WorkflowUpdateFailedError,
+  WorkflowUpdateRPCTimeoutOrCancelledError,
   type Client,
   type WorkflowExecutionInfo,
   type WorkflowHandle,
@@ -231,7 +232,10 @@ function toPendingAssessment(ref: AssessmentWorkflowRef, memo: AssessmentMemo): 
 // gRPC DEADLINE_EXCEEDED, as the client reports it for an update nobody answered in time.
 const GRPC_DEADLINE_EXCEEDED = 4;
 
+/** The SDK wraps the deadline at different depths depending on where the call was when it expired. */
 function isDeadlineExceeded(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: number } } | undefined)?.cause;
-  return cause?.code === GRPC_DEADLINE_EXCEEDED || (error as { code?: number } | undefined)?.code === GRPC_DEADLINE_EXCEEDED;
+  for (let current = error as { code?: number; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (current instanceof WorkflowUpdateRPCTimeoutOrCancelledError || current.code === GRPC_DEADLINE_EXCEEDED) return true;
+  }
+  return false;
 }

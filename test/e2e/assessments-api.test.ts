@@ -275,8 +275,8 @@ describe('the review, from POST through the CLI to completed', () => {
     await harness.stopWorker();
     try {
       const run = await assay('claim', id, '--reviewer', 'alice');
-      expect(run.code).toBe(4);
       expect(run.stderr).toContain('No worker confirmed the action within 3 s');
+      expect(run.code).toBe(4);
     } finally {
       await harness.startWorker();
     }
