@@ -1,12 +1,15 @@
+# The API and the worker share this image; docker-compose.yml picks the entrypoint per service.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src src
 COPY workflows workflows
 COPY activities activities
+# tsc, then the one prebuilt workflow bundle (dist/workflow-bundle.js) workers load.
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
@@ -16,4 +19,11 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
 COPY bin bin
+# DATA_DIR for the SQLite key store when DATABASE_URL is not set; owned by the unprivileged user.
+RUN mkdir -p /data && chown node:node /data
 USER node
+# 3000: API (also /healthz, /readyz, /metrics); 9464: a worker's metrics.
+EXPOSE 3000 9464
+# SIGTERM drains: the API finishes requests in flight, a worker its activities.
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/src/api/main.js"]

@@ -1,14 +1,25 @@
+import type { WebhookSubscriberActivities } from '../workflows/webhook-events';
 import { createAssessmentCheckActivities, type AssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
 import { createSummarizeActivities, type SummarizeActivities } from './summarize/summarize.activity';
+import { createWebhookActivities, type WebhookActivities, type WebhookActivityDependencies } from './webhooks/webhook-activities';
 
 export interface ActivityDependencies {
   summarizer: SummarizationProvider;
+  /** Absent in workflow tests that deliver nothing: then no organisation has a webhook subscriber. */
+  webhooks?: WebhookActivityDependencies;
 }
 
-export type AssayActivities = SummarizeActivities & AssessmentCheckActivities;
+export type AssayActivities = SummarizeActivities & AssessmentCheckActivities & WebhookSubscriberActivities & Partial<WebhookActivities>;
+
+// Workflows always ask whether anyone subscribed, so the answer must be registered even without a store.
+const NO_WEBHOOKS: WebhookSubscriberActivities = { hasWebhookSubscribers: async () => false };
 
 /** Every activity the worker registers, built from its dependencies. */
 export function createActivities(deps: ActivityDependencies): AssayActivities {
-  return { ...createSummarizeActivities(deps.summarizer), ...createAssessmentCheckActivities() };
+  return {
+    ...createSummarizeActivities(deps.summarizer),
+    ...createAssessmentCheckActivities(),
+    ...(deps.webhooks ? createWebhookActivities(deps.webhooks) : NO_WEBHOOKS),
+  };
 }

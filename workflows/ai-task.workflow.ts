@@ -2,6 +2,7 @@ import { patched, proxyActivities, upsertMemo, upsertSearchAttributes } from '@t
 import type { SummarizeActivities } from '../activities/summarize/summarize.activity';
 import { PUBLISH_TASK_OUTCOME_PATCH, STATUS_SEARCH_ATTRIBUTE, type AiTaskOutcome, type AiTaskWorkflowInput } from './shared';
 import { taskErrorFrom } from './task-error';
+import { EMIT_WEBHOOK_EVENTS_PATCH, emitWebhookEvent } from './webhook-events';
 
 const { summarize } = proxyActivities<SummarizeActivities>({
   startToCloseTimeout: '2 minutes',
@@ -22,6 +23,7 @@ export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTask
     upsertSearchAttributes([{ key: STATUS_SEARCH_ATTRIBUTE, value: outcome.status }]);
     upsertMemo({ outcome });
   }
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId);
   return outcome;
 }
 

@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, log, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, log, patched, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
 import { runAutomatedChecks } from './assessment-checks';
 import { AssessmentReviewState } from './assessment-review-state';
 import {
@@ -10,6 +10,7 @@ import {
   type AssessmentView,
   type AssessmentWorkflowInput,
 } from './shared';
+import { EMIT_WEBHOOK_EVENTS_PATCH, emitWebhookEvent } from './webhook-events';
 
 /**
  * One network assessment: automated checks, then a durable wait for the architecture team that
@@ -67,5 +68,6 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
     await condition(moved);
   }
   await condition(allHandlersFinished);
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId);
   return review.view();
 }

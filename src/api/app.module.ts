@@ -8,14 +8,17 @@ import { AuthGuard } from '../http/auth.guard';
 import { RateLimitModule } from '../http/rate-limit.module';
 import { HealthModule } from '../health/health.module';
 import { KeysModule } from '../keys/keys.module';
+import { MetricsModule } from '../metrics/metrics.module';
+import { OpenApiModule } from '../openapi/openapi.module';
 import { TasksModule } from '../tasks/tasks.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule],
+      imports: [ConfigModule.register(config), MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule, OpenApiModule, WebhooksModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

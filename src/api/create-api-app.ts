@@ -6,8 +6,15 @@ import { ulid } from 'ulid';
 import { MAX_ASSESSMENT_BODY_BYTES } from '../assessments/assessment-limits';
 import type { AppConfig } from '../config/app-config';
 import { ApiError } from '../http/api-error';
+import { answerClientError, answerFrameworkError, answerUnsupportedExpectation } from '../http/outside-pipeline-errors';
+import { exposeRepeatedHeaders } from '../http/repeated-headers';
+import { registerStrictJsonBody } from '../http/strict-json-body';
 import { createLogger } from '../logging/create-logger';
+import { bindRequestLogContext } from '../logging/request-log-context';
+import { ApiMetrics } from '../metrics/api-metrics';
+import { recordHttpMetrics } from '../metrics/http-metrics.hook';
 import { AppModule } from './app.module';
+import { closeConnectionsOnShutdown } from './close-connections-on-shutdown';
 
 // JSON escaping can make a body several times larger than the text it carries; input.text's own
 // byte limit is checked after parsing, this only stops absurd bodies before they are read.
@@ -47,19 +54,33 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, {
     logger: ['error', 'warn'],
     abortOnError: false,
+    // JSON is the only body the API takes, and it is parsed strictly (registerStrictJsonBody).
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  registerStrictJsonBody(fastify);
+  fastify.server.on('checkExpectation', answerUnsupportedExpectation);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', request.id);
     void reply.header('cache-control', 'no-store');
+    exposeRepeatedHeaders(request);
     if (BODY_METHODS.has(request.method) && hasBody(request) && !isJson(request.headers['content-type'])) {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     }
   });
+  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    bindRequestLogContext(request, reply);
+    return payload;
+  });
+  recordHttpMetrics(fastify, app.get(ApiMetrics));
+  // On SIGTERM: stop accepting connections, answer 503 on kept-alive ones, finish requests in flight.
+  closeConnectionsOnShutdown(fastify);
   app.enableShutdownHooks();
   return app;
 }

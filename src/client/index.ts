@@ -48,3 +48,10 @@ export type {
   TaskErrorCode,
   TaskStatus,
 } from './resources';
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type VerifyWebhookOptions,
+  type WebhookEvent,
+  type WebhookHeaders,
+} from './webhook-verification';

@@ -41,6 +41,11 @@ export const configSchema = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MAX_TEXT_BYTES: positiveInt.max(1_500_000, 'must stay well under the Temporal payload limit (2 MB)').default(512 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The worker's Prometheus endpoint (Temporal SDK metrics and assay_tasks_finished_total); port 0 turns it off.
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKER_METRICS_PORT: port.default(9464),
+  // How long a stopping worker lets running activities finish before it cancels them and hands them back.
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   SUMMARIZER_PROVIDER: z.enum(['extractive', 'openai-compatible']).default('extractive'),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
@@ -49,6 +54,12 @@ export const configSchema = z.object({
   // Read when an assessment is created and fixed in its workflow input, so running reviews keep theirs.
   ASSESSMENT_CLAIM_SLA: z.string().default('2 days').pipe(slaDuration),
   ASSESSMENT_REVIEW_SLA: z.string().default('5 days').pipe(slaDuration),
+  // Sandbox endpoints may then use http and loopback addresses (tests, local development); live never.
+  WEBHOOKS_ALLOW_INSECURE_SANDBOX: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  // Read by the worker when an event starts and recorded in its history, so running deliveries keep theirs.
+  WEBHOOK_RETRY_INITIAL_INTERVAL: z.string().default('5s').pipe(slaDuration),
+  WEBHOOK_RETRY_MAX_INTERVAL: z.string().default('10h').pipe(slaDuration),
+  WEBHOOK_RETRY_WINDOW: z.string().default('3 days').pipe(slaDuration),
 });
 
 function parseDuration(value: string): number | undefined {

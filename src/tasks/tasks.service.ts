@@ -5,6 +5,7 @@ import { isTemporalUnavailable } from '../temporal/temporal-errors';
 import { AppConfig } from '../config/app-config';
 import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
+import { ApiMetrics } from '../metrics/api-metrics';
 import { TemporalClients } from '../temporal/temporal-clients';
 import type { aiTaskWorkflow } from '../../workflows';
 import { ORGANIZATION_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, TASK_TYPE_SEARCH_ATTRIBUTE, type AiTaskMemo, type TaskStatus } from '../../workflows/shared';
@@ -33,6 +34,7 @@ export class TasksService {
     private readonly temporal: TemporalClients,
     private readonly reader: TaskWorkflowReader,
     private readonly config: AppConfig,
+    private readonly metrics: ApiMetrics,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedTask> {
@@ -63,6 +65,7 @@ export class TasksService {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return this.replay(caller, taskId, memo.request_hash);
       throw error;
     }
+    this.metrics.tasksCreated.inc({ task_type: request.task_type });
     const task: TaskResource = { id: taskId, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at };
     return { task, replayed: false };
   }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { createActivities } from '../../activities';
 import { createSummarizationProvider } from '../../activities/summarize/create-provider';
 import type { AppConfig } from '../config/app-config';
+import { webhookActivityDependencies } from '../webhooks/worker-webhook-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
@@ -13,7 +14,7 @@ export async function createWorkers(
   workflows: WorkflowSource,
   logger?: Logger,
 ): Promise<Worker[]> {
-  const activities = createActivities({ summarizer: createSummarizationProvider(config) });
+  const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
   const namespaces = [config.values.TEMPORAL_NAMESPACE_SANDBOX, config.values.TEMPORAL_NAMESPACE_PRODUCTION];
   return Promise.all(
     namespaces.map((namespace) =>
@@ -23,7 +24,7 @@ export async function createWorkers(
         taskQueue: config.values.TEMPORAL_TASK_QUEUE,
         activities,
         ...workflows,
-        shutdownGraceTime: '10 seconds',
+        shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
       }).then((worker) => {
         logger?.info({ namespace, taskQueue: config.values.TEMPORAL_TASK_QUEUE }, 'worker ready');
         return worker;

@@ -1,4 +1,5 @@
-import { DefaultLogger, Runtime, type LogLevel } from '@temporalio/worker';
+import { DefaultLogger, Runtime, type LogLevel, type RuntimeOptions } from '@temporalio/worker';
+import type { Logger } from 'pino';
 import type { ConfigValues } from '../config/app-config';
 
 const SDK_LEVELS: Record<ConfigValues['LOG_LEVEL'], LogLevel> = {
@@ -11,11 +12,38 @@ const SDK_LEVELS: Record<ConfigValues['LOG_LEVEL'], LogLevel> = {
   silent: 'ERROR',
 };
 
+export interface WorkerRuntimeOptions {
+  /** host:port where the SDK serves Prometheus metrics at /metrics; omitted = no metrics. */
+  metricsBindAddress?: string;
+  /** Told when the metrics endpoint cannot start (e.g. its port is taken). */
+  logger?: Logger;
+}
+
 let installed = false;
 
-/** The SDK's runtime is process-wide and can be installed once, before the first worker or connection. */
-export function installWorkerRuntime(level: ConfigValues['LOG_LEVEL']): void {
+/**
+ * The SDK's runtime is process-wide and can be installed once, before the first worker or
+ * connection. Metrics are an aid, not the job: when the endpoint cannot bind, the worker runs
+ * without it and says so, rather than refusing to process tasks.
+ */
+export function installWorkerRuntime(level: ConfigValues['LOG_LEVEL'], options: WorkerRuntimeOptions = {}): void {
   if (installed) return;
-  Runtime.install({ logger: new DefaultLogger(SDK_LEVELS[level]) });
+  const base: RuntimeOptions = { logger: new DefaultLogger(SDK_LEVELS[level]) };
+  if (options.metricsBindAddress) {
+    try {
+      Runtime.install({ ...base, telemetryOptions: { metrics: prometheusMetrics(options.metricsBindAddress) } });
+      installed = true;
+      options.logger?.info({ metrics: `http://${options.metricsBindAddress}/metrics` }, 'worker metrics served');
+      return;
+    } catch (error) {
+      options.logger?.warn({ err: error, bindAddress: options.metricsBindAddress }, 'worker metrics endpoint could not start; running without it');
+    }
+  }
+  Runtime.install(base);
   installed = true;
+}
+
+// Prometheus conventions: counters end in _total, durations are in seconds.
+function prometheusMetrics(bindAddress: string) {
+  return { prometheus: { bindAddress, countersTotalSuffix: true, useSecondsForDurations: true } };
 }

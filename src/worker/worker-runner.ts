@@ -17,7 +17,7 @@ export class WorkerRunner implements OnApplicationShutdown {
 
   async run(): Promise<void> {
     const logger = createLogger(this.config.values.LOG_LEVEL, 'assay-worker');
-    installWorkerRuntime(this.config.values.LOG_LEVEL);
+    installWorkerRuntime(this.config.values.LOG_LEVEL, { metricsBindAddress: metricsBindAddress(this.config), logger });
     this.connection = await NativeConnection.connect({ address: this.config.values.TEMPORAL_ADDRESS });
     this.workers = await createWorkers(this.config, this.connection, prebuiltWorkflowBundle(), logger);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
@@ -31,4 +31,10 @@ export class WorkerRunner implements OnApplicationShutdown {
     await this.running;
     await this.connection?.close();
   }
+}
+
+/** Where the worker serves its metrics, or undefined when WORKER_METRICS_PORT is 0. */
+function metricsBindAddress(config: AppConfig): string | undefined {
+  const { WORKER_METRICS_HOST: host, WORKER_METRICS_PORT: port } = config.values;
+  return port === 0 ? undefined : `${host}:${port}`;
 }

@@ -5,7 +5,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client, Connection, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import { temporal } from '@temporalio/proto';
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
@@ -23,13 +22,13 @@ import {
   type AssessmentSla,
   type NetworkGraph,
 } from '../../workflows/shared';
+import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
 
 const EventType = temporal.api.enums.v1.EventType;
 const HOUR = 60 * 60 * 1000;
 const RELAXED_SLA: AssessmentSla = { claimWithinMs: HOUR, reviewWithinMs: HOUR };
 // Set to write the history of the full-review test to test/replay/histories (see assessment.replay.test.ts).
-const RECORD_HISTORY = process.env.ASSAY_RECORD_HISTORIES === '1';
 
 /** A load balancer in front of two app servers in one zone, and one database: known findings. */
 const GRAPH: NetworkGraph = {
@@ -334,11 +333,7 @@ describe('replay', () => {
     });
     const history = await handle.fetchHistory();
     await Worker.runReplayHistory({ workflowBundle }, history, handle.workflowId);
-    if (RECORD_HISTORY) {
-      const file = path.resolve(__dirname, '../replay/histories/assessment-full-review.json');
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, `${JSON.stringify(JSON.parse(historyToJSON(history)), null, 2)}\n`);
-    }
+    recordHistoryIfAsked(history, 'assessment-full-review-webhook-patch');
   });
 });
 

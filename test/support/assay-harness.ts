@@ -56,6 +56,8 @@ export class AssayHarness {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       KEY_CACHE_TTL_MS: '200',
+      // Webhook tests receive on a loopback HTTP server.
+      WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     });

@@ -1,0 +1,34 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { Client } from '@temporalio/client';
+import { toAssessmentResource, type AssessmentResource } from '../../src/assessments/assessment-resource';
+import { toTaskResource, type TaskResource, type WorkflowStatusName } from '../../src/tasks/task-resource';
+import type { AiTaskMemo, AiTaskOutcome, AssessmentMemo } from '../../workflows/shared';
+import type { WebhookEventInput } from '../../workflows/webhook-events';
+
+/**
+ * The event's resource exactly as GET answers it, built from the source workflow's describe()
+ * with the API's own mapping. A task is final only once its workflow has closed (updated_at is
+ * its close time), so until then this fails with a retryable SOURCE_NOT_FINAL.
+ */
+export async function readEventResource(client: Client, input: WebhookEventInput): Promise<TaskResource | AssessmentResource> {
+  const handle = client.workflow.getHandle(input.sourceWorkflowId);
+  const description = await handle.describe();
+  const status = description.status.name as WorkflowStatusName;
+  if (input.type === 'ai_task.completed') {
+    if (status === 'RUNNING') throw ApplicationFailure.retryable('The task workflow has not closed yet', 'SOURCE_NOT_FINAL');
+    const memo = description.memo as unknown as AiTaskMemo;
+    const outcome = status === 'COMPLETED' ? (memo.outcome ?? ((await handle.result()) as AiTaskOutcome)) : undefined;
+    return toTaskResource({
+      taskId: input.resourceId,
+      memo,
+      status,
+      historyLength: description.historyLength,
+      closedAt: description.closeTime,
+      outcome,
+      pendingActivities: [],
+    });
+  }
+  const resource = toAssessmentResource(input.resourceId, description.memo as unknown as AssessmentMemo);
+  if (resource.status !== 'completed') throw ApplicationFailure.retryable('The assessment has not published its review yet', 'SOURCE_NOT_FINAL');
+  return resource;
+}

@@ -1,0 +1,124 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import { parseRetryAfter } from '../../src/client/retry-after';
+import type { KeyEnvironment } from '../../src/keys/api-key';
+import { newWebhookDeliveryId } from '../../src/webhooks/webhook-ids';
+import { signingSecrets } from '../../src/webhooks/webhook-secrets';
+import { signWebhook } from '../../src/webhooks/webhook-signing';
+import type { DeliveryOutcome, WebhookStore } from '../../src/webhooks/webhook-store';
+import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/webhooks/webhook-url-policy';
+import type {
+  PreparedWebhookEvent,
+  WebhookDeliveryInput,
+  WebhookDeliveryResult,
+  WebhookEventInput,
+  WebhookRetrySchedule,
+  WebhookSubscriberActivities,
+} from '../../workflows/webhook-events';
+import { nextDeliveryDelayMs } from './delivery-delay';
+import { readEventResource } from './event-resource';
+import { sendWebhook } from './webhook-sender';
+
+export interface WebhookActivityDependencies {
+  store: WebhookStore;
+  retry: WebhookRetrySchedule;
+  allowInsecureSandbox: boolean;
+  /** Which environment a namespace serves; events and endpoints never cross environments. */
+  environmentOf: (namespace: string) => KeyEnvironment;
+  resolve?: HostResolver;
+}
+
+export interface WebhookActivities extends WebhookSubscriberActivities {
+  prepareWebhookEvent(input: WebhookEventInput): Promise<PreparedWebhookEvent>;
+  deliverWebhook(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult>;
+}
+
+export function createWebhookActivities(deps: WebhookActivityDependencies): WebhookActivities {
+  const subscribedEndpoints = async (organizationId: string, type: WebhookEventInput['type']) => {
+    const environment = deps.environmentOf(Context.current().info.namespace);
+    const endpoints = await deps.store.listFor(organizationId, environment);
+    return endpoints.filter((endpoint) => endpoint.disabledAt === null && endpoint.events.includes(type));
+  };
+  return {
+    async hasWebhookSubscribers(query) {
+      return (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
+    },
+
+    /** Subscribed, enabled endpoints of the event's organisation and environment, and the payload they all get. */
+    async prepareWebhookEvent(input) {
+      const context = Context.current();
+      const endpoints = await subscribedEndpoints(input.organizationId, input.type);
+      if (endpoints.length === 0) return { body: '', endpointIds: [], retry: deps.retry };
+      const data = await readEventResource(context.client, input);
+      const body = JSON.stringify({ id: input.eventId, type: input.type, created_at: input.createdAt, data });
+      return { body, endpointIds: endpoints.map((endpoint) => endpoint.id), retry: deps.retry };
+    },
+
+    /**
+     * One attempt, recorded whatever happens. 2xx delivers; 410 disables the endpoint and stops;
+     * anything else fails the attempt with the delay to the next one (backoff with jitter, or the
+     * receiver's Retry-After). Signed at send time, so each attempt's timestamp is fresh.
+     */
+    async deliverWebhook(input) {
+      const context = Context.current();
+      const attempt = context.info.attempt;
+      const endpoint = await deps.store.find(input.endpointId);
+      if (!endpoint || endpoint.disabledAt !== null || !endpoint.events.includes(input.eventType)) return 'skipped';
+      const startedAt = new Date();
+      const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) =>
+        deps.store.recordDelivery({
+          id: newWebhookDeliveryId(),
+          endpointId: input.endpointId,
+          eventId: input.eventId,
+          eventType: input.eventType,
+          attempt,
+          outcome,
+          httpStatus,
+          error,
+          attemptedAt: startedAt.toISOString(),
+          durationMs: Date.now() - startedAt.getTime(),
+        });
+      const retryLater = (message: string, retryAfterMs?: number) =>
+        ApplicationFailure.create({ message, type: 'DELIVERY_FAILED', nextRetryDelay: nextDeliveryDelayMs(attempt, input.retry, retryAfterMs) });
+
+      let target: VettedTarget;
+      try {
+        target = await vetWebhookUrl(endpoint.url, endpoint.environment, { allowInsecureSandbox: deps.allowInsecureSandbox, resolve: deps.resolve });
+      } catch (error) {
+        if (!(error instanceof WebhookUrlRefusedError || error instanceof WebhookHostUnresolvedError)) throw error;
+        await record('failed', null, error.message);
+        if (error instanceof WebhookUrlRefusedError) throw ApplicationFailure.nonRetryable(error.message, 'ENDPOINT_REFUSED');
+        throw retryLater(error.message);
+      }
+
+      const timestamp = Math.floor(startedAt.getTime() / 1000);
+      const headers = {
+        'webhook-id': input.eventId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(signingSecrets(endpoint, startedAt), input.eventId, timestamp, input.body),
+      };
+      const response = await sendWebhook({ target, headers, body: input.body, signal: context.cancellationSignal }).catch(async (error: unknown) => {
+        const message = `no answer: ${describeSendError(error)}`;
+        await record('failed', null, message);
+        throw retryLater(message);
+      });
+      if (response.status >= 200 && response.status < 300) {
+        await record('succeeded', response.status, null);
+        return 'delivered';
+      }
+      await record('failed', response.status, `HTTP ${response.status}`);
+      if (response.status === 410) {
+        await deps.store.disable(endpoint.id, 'The receiver answered 410 Gone', new Date().toISOString());
+        throw ApplicationFailure.nonRetryable('The receiver answered 410 Gone; the endpoint is now disabled', 'ENDPOINT_GONE');
+      }
+      throw retryLater(`HTTP ${response.status}`, parseRetryAfter(response.retryAfter, Date.now()));
+    },
+  };
+}
+
+function describeSendError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'AbortError' || error.name === 'TimeoutError') return 'timed out or canceled';
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ?? error.message;
+}

@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { ErrorCode } from '../http/api-error';
+
+/** A zod schema published under a name in components.schemas. */
+export interface NamedSchema {
+  name: string;
+  schema: z.ZodType;
+}
+
+export interface ParameterDoc {
+  name: string;
+  description: string;
+  required?: boolean;
+  /** Defaults to a plain string. */
+  schema?: z.ZodType;
+  example?: string;
+}
+
+export interface HeaderDoc {
+  description: string;
+  schema?: z.ZodType;
+}
+
+export interface ResponseDoc {
+  status: number;
+  description: string;
+  body?: NamedSchema;
+  /** A body that is not JSON (HTML, Prometheus text). */
+  media?: { contentType: string; description: string };
+  example?: unknown;
+  headers?: Record<string, HeaderDoc>;
+}
+
+/**
+ * One HTTP operation as the OpenAPI document and /docs show it. Each module's operations sit in
+ * src/openapi/operations/; test/unit/openapi-routes.test.ts fails when a route Nest serves has
+ * no operation here, or an operation names a route that does not exist.
+ */
+export interface ApiOperation {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI form, e.g. /v1/ai/tasks/{task_id}. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Served without an API key (health, metrics, docs). */
+  public?: boolean;
+  pathParameters?: ParameterDoc[];
+  /** Each property becomes one query parameter. */
+  query?: z.ZodObject;
+  headers?: ParameterDoc[];
+  requestBody?: NamedSchema & { example: unknown };
+  responses: ResponseDoc[];
+  /** Its error codes; UNAUTHORIZED (unless public) and INTERNAL are added for every operation. */
+  errors: ErrorCode[];
+}
+
+export interface ApiTag {
+  name: string;
+  description: string;
+}

@@ -1,0 +1,75 @@
+import { createAssessmentSchema } from '../../assessments/create-assessment.request';
+import type { ApiOperation } from '../api-operation';
+import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from '../schemas/assessment.schemas';
+import { listPageSchema } from '../schemas/common.schemas';
+import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from './common-parameters';
+import { listQuerySchema } from './list-query.schema';
+
+const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };
+const CREATED_AT = '2025-06-02T09:15:27.114Z';
+
+const submitted = { assessment_id: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3', name: 'Checkout platform', status: 'submitted', created_at: CREATED_AT, updated_at: CREATED_AT, escalations: [] };
+const completed = {
+  ...submitted,
+  status: 'completed',
+  updated_at: '2025-06-03T14:02:11.000Z',
+  findings: [{ check: 'single_point_of_failure', severity: 'high', message: 'db-1 is the only database and every service depends on it.', component_ids: ['db-1'] }],
+  review: { verdict: 'changes_requested', notes: 'Add a replica in a second zone.', reviewer: 'alice', completed_at: '2025-06-03T14:02:11.000Z' },
+};
+
+export const ASSESSMENT_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/v1/network-assessments',
+    operationId: 'createAssessment',
+    tag: 'Network assessments',
+    summary: 'Submit a network architecture for assessment',
+    description: 'Automated checks run first (single points of failure, zone redundancy, reachability); then the architecture team claims and reviews it, which can take days. Poll GET until completed.',
+    headers: [IDEMPOTENCY_KEY_HEADER],
+    requestBody: {
+      name: 'CreateAssessmentRequest',
+      schema: createAssessmentSchema,
+      example: {
+        name: 'Checkout platform',
+        context: 'Peak 2,000 orders/min.',
+        components: [
+          { id: 'lb-1', kind: 'load_balancer', zone: 'eu-west-1a' },
+          { id: 'app-1', kind: 'service', zone: 'eu-west-1a' },
+          { id: 'db-1', kind: 'database', zone: 'eu-west-1a', attributes: { engine: 'postgres' } },
+        ],
+        links: [
+          { from: 'lb-1', to: 'app-1' },
+          { from: 'app-1', to: 'db-1', kind: 'sql' },
+        ],
+      },
+    },
+    responses: [
+      { status: 202, description: 'Accepted: the assessment (submitted; on an idempotent replay, as it is now).', body: ASSESSMENT, example: submitted, headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS } },
+    ],
+    errors: ['INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: '/v1/network-assessments',
+    operationId: 'listAssessments',
+    tag: 'Network assessments',
+    summary: 'List network assessments',
+    description: "The caller's assessments in its environment: open ones first, then the most recently completed. Follow next_cursor while has_more is true.",
+    query: listQuerySchema(ASSESSMENT_STATUS_VALUES),
+    responses: [
+      { status: 200, description: 'One page of assessments.', body: { name: 'AssessmentList', schema: listPageSchema(assessmentResourceSchema) }, example: { data: [completed], has_more: false, next_cursor: null } },
+    ],
+    errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: '/v1/network-assessments/{assessment_id}',
+    operationId: 'getAssessment',
+    tag: 'Network assessments',
+    summary: 'Get a network assessment',
+    description: 'Findings appear once the automated checks ran; review once the architecture team completed it.',
+    pathParameters: [{ name: 'assessment_id', description: 'The id returned on creation.', example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3' }],
+    responses: [{ status: 200, description: 'The assessment.', body: ASSESSMENT, example: completed }],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+];

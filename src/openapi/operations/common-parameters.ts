@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MAX_PREFER_WAIT_SECONDS } from '../../http/prefer-wait';
+import type { HeaderDoc, ParameterDoc } from '../api-operation';
+
+export const IDEMPOTENCY_KEY_HEADER: ParameterDoc = {
+  name: 'Idempotency-Key',
+  description:
+    'Strongly recommended. 1-255 printable ASCII characters (a UUID). The same key with the same body returns the same resource with `Idempotent-Replayed: true`; with another body it is 422.',
+  example: '9b2f7c1e-4a51-4a8e-9a3c-2f1d6e0b7a44',
+};
+
+export const PREFER_WAIT_HEADER: ParameterDoc = {
+  name: 'Prefer',
+  description: `RFC 7240 \`wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}): wait up to N seconds for the task to finish; 200 with the final task if it does, else 202.`,
+  example: 'wait=10',
+};
+
+export const LOCATION_HEADER: Record<string, HeaderDoc> = {
+  Location: { description: 'Path of the created resource.' },
+};
+
+export const REPLAY_HEADER: Record<string, HeaderDoc> = {
+  'Idempotent-Replayed': { description: '`true` when this answers a repeated Idempotency-Key.', schema: z.literal('true') },
+};
+
+export const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
+  RateLimit: { description: 'Creates left for this key now (`r`) and seconds until that grows (`t`), draft-ietf-httpapi-ratelimit-headers.' },
+  'RateLimit-Policy': { description: 'The burst (`q`) and the window in seconds (`w`).' },
+};

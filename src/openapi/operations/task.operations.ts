@@ -1,0 +1,80 @@
+import { createTaskSchema } from '../../tasks/create-task.request';
+import type { ApiOperation, ParameterDoc } from '../api-operation';
+import { listPageSchema } from '../schemas/common.schemas';
+import { TASK_STATUS_VALUES, taskResourceSchema } from '../schemas/task.schemas';
+import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from './common-parameters';
+import { listQuerySchema } from './list-query.schema';
+
+const TASK = { name: 'Task', schema: taskResourceSchema };
+const TASK_ID: ParameterDoc = { name: 'task_id', description: 'The id returned on creation.', example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' };
+const CREATED_AT = '2025-06-02T09:15:27.114Z';
+
+const queuedTask = { id: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', task_type: 'summarize', status: 'queued', created_at: CREATED_AT, updated_at: CREATED_AT };
+const succeededTask = {
+  ...queuedTask,
+  status: 'succeeded',
+  updated_at: '2025-06-02T09:15:29.870Z',
+  output: { summary: 'The council approved the transit plan, which adds three bus lines.' },
+};
+
+export const TASK_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/v1/ai/tasks',
+    operationId: 'createTask',
+    tag: 'AI tasks',
+    summary: 'Create an AI task',
+    description:
+      'Validates the request and starts the task; the work happens asynchronously. Poll GET /v1/ai/tasks/{task_id} (first after 1.5 s, then every 1-2 s) until the status is succeeded or failed.',
+    headers: [IDEMPOTENCY_KEY_HEADER, PREFER_WAIT_HEADER],
+    requestBody: {
+      name: 'CreateTaskRequest',
+      schema: createTaskSchema,
+      example: { task_type: 'summarize', input: { text: 'The council approved the transit plan on Tuesday. It adds three bus lines. Critics called the budget too high.', max_sentences: 2 } },
+    },
+    responses: [
+      {
+        status: 202,
+        description: 'Accepted: the task (queued; on an idempotent replay, as it is now).',
+        body: TASK,
+        example: queuedTask,
+        headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS },
+      },
+      { status: 200, description: 'With `Prefer: wait=N`: the task finished within the wait; `Preference-Applied: wait=N`.', body: TASK, example: succeededTask },
+    ],
+    errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: '/v1/ai/tasks',
+    operationId: 'listTasks',
+    tag: 'AI tasks',
+    summary: 'List AI tasks',
+    description: "The caller's tasks in its environment: unfinished first, then the most recently finished. Follow next_cursor while has_more is true.",
+    query: listQuerySchema(TASK_STATUS_VALUES),
+    responses: [{ status: 200, description: 'One page of tasks.', body: { name: 'TaskList', schema: listPageSchema(taskResourceSchema) }, example: { data: [succeededTask], has_more: false, next_cursor: null } }],
+    errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: '/v1/ai/tasks/{task_id}',
+    operationId: 'getTask',
+    tag: 'AI tasks',
+    summary: 'Get an AI task',
+    description: 'Answers from Temporal even while no worker runs. output.summary is present when succeeded, error.code and error.message when failed.',
+    pathParameters: [TASK_ID],
+    responses: [{ status: 200, description: 'The task.', body: TASK, example: succeededTask }],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'post',
+    path: '/v1/ai/tasks/{task_id}/cancel',
+    operationId: 'cancelTask',
+    tag: 'AI tasks',
+    summary: 'Cancel an AI task',
+    description: 'The task then ends failed with error.code CANCELED. Repeating it is harmless. Needs no body.',
+    pathParameters: [TASK_ID],
+    responses: [{ status: 202, description: 'Cancellation requested: the task as it is now.', body: TASK, example: { ...queuedTask, status: 'running' } }],
+    errors: ['NOT_FOUND', 'TASK_ALREADY_FINAL', 'SERVICE_UNAVAILABLE'],
+  },
+];

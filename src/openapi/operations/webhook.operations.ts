@@ -1,0 +1,98 @@
+import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
+import type { ApiOperation, ParameterDoc } from '../api-operation';
+import {
+  webhookDeliveryListSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+} from '../schemas/webhook.schemas';
+import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from './common-parameters';
+
+const TAG = 'Webhooks';
+const ENDPOINT_ID: ParameterDoc = { name: 'endpoint_id', description: 'The id returned on registration.', example: 'whe_01JB8ZP0A1B2C3D4E5F6G7H8J9' };
+const ENDPOINT_WITH_SECRET = { name: 'WebhookEndpointWithSecret', schema: webhookEndpointWithSecretSchema };
+const AT = '2025-06-02T09:15:27.114Z';
+
+const endpoint = {
+  id: 'whe_01JB8ZP0A1B2C3D4E5F6G7H8J9',
+  url: 'https://example.com/assay-events',
+  events: ['ai_task.completed'],
+  status: 'enabled',
+  created_at: AT,
+  updated_at: AT,
+};
+const withSecret = { ...endpoint, secret: 'whsec_3q2+7w…' };
+
+export const WEBHOOK_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'post',
+    path: '/v1/webhook-endpoints',
+    operationId: 'createWebhookEndpoint',
+    tag: TAG,
+    summary: 'Register a webhook endpoint',
+    description: 'Events of the chosen types are POSTed to the URL, signed with HMAC-SHA256 using the secret in this answer, and retried durably until delivered.',
+    requestBody: { name: 'CreateWebhookEndpointRequest', schema: createWebhookEndpointSchema, example: { url: 'https://example.com/assay-events', events: ['ai_task.completed'] } },
+    responses: [{ status: 201, description: 'Registered: the endpoint and its signing secret.', body: ENDPOINT_WITH_SECRET, example: withSecret, headers: { ...LOCATION_HEADER, ...RATE_LIMIT_HEADERS } }],
+    errors: ['INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: '/v1/webhook-endpoints',
+    operationId: 'listWebhookEndpoints',
+    tag: TAG,
+    summary: 'List webhook endpoints',
+    description: "The caller's endpoints in its environment, without their secrets.",
+    responses: [{ status: 200, description: 'The endpoints.', body: { name: 'WebhookEndpointList', schema: webhookEndpointListSchema }, example: { data: [endpoint] } }],
+    errors: ['SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: '/v1/webhook-endpoints/{endpoint_id}',
+    operationId: 'getWebhookEndpoint',
+    tag: TAG,
+    summary: 'Get a webhook endpoint',
+    pathParameters: [ENDPOINT_ID],
+    responses: [{ status: 200, description: 'The endpoint, without its secret.', body: { name: 'WebhookEndpoint', schema: webhookEndpointSchema }, example: endpoint }],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'delete',
+    path: '/v1/webhook-endpoints/{endpoint_id}',
+    operationId: 'deleteWebhookEndpoint',
+    tag: TAG,
+    summary: 'Delete a webhook endpoint',
+    description: 'No further events are delivered to it.',
+    pathParameters: [ENDPOINT_ID],
+    responses: [{ status: 204, description: 'Deleted.' }],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'post',
+    path: '/v1/webhook-endpoints/{endpoint_id}/rotate-secret',
+    operationId: 'rotateWebhookSecret',
+    tag: TAG,
+    summary: 'Rotate the signing secret',
+    description: 'Returns the new secret once; deliveries are signed with it from now on. Needs no body.',
+    pathParameters: [ENDPOINT_ID],
+    responses: [{ status: 200, description: 'The endpoint and its new secret.', body: ENDPOINT_WITH_SECRET, example: withSecret }],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+  {
+    method: 'get',
+    path: '/v1/webhook-endpoints/{endpoint_id}/deliveries',
+    operationId: 'listWebhookDeliveries',
+    tag: TAG,
+    summary: "List an endpoint's delivery attempts",
+    description: 'Recent attempts, each with its outcome and HTTP status, to debug a receiver.',
+    pathParameters: [ENDPOINT_ID],
+    responses: [
+      {
+        status: 200,
+        description: 'The delivery attempts.',
+        body: { name: 'WebhookDeliveryList', schema: webhookDeliveryListSchema },
+        example: { data: [{ id: 'whd_01JB8ZQ1', event_id: 'evt_01JB8ZQ0', event_type: 'ai_task.completed', attempt: 1, outcome: 'succeeded', http_status: 200, attempted_at: AT, duration_ms: 84 }] },
+      },
+    ],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+];
