@@ -25,7 +25,7 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization;
     const match = header ? BEARER.exec(header) : null;
-    if (!match) throw unauthorized('Send the header Authorization: Bearer <API key>');
+    if (!match) throw unauthorized('Send an API key in the Authorization header, with the Bearer scheme');
     const caller = await this.authenticator.authenticate(match[1]).catch((error: unknown) => {
       request.log.error({ err: error }, 'key store unreachable');
       throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Keys cannot be checked right now; retry shortly', { 'retry-after': '2' });

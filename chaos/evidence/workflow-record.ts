@@ -1,0 +1,62 @@
+import type { Client } from '@temporalio/client';
+import { defaultPayloadConverter } from '@temporalio/common';
+import type { temporal } from '@temporalio/proto';
+import { markerIn } from '../clients/work-items';
+
+type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
+type Payload = temporal.api.common.v1.IPayload;
+
+/** What one workflow run did, read from its event history (the server's record, not the API's answers). */
+export interface WorkflowRecord {
+  workflowId: string;
+  runId: string;
+  type: string;
+  /** The chaos-item key its input carries. */
+  marker?: string;
+  closed: boolean;
+  /** ActivityTaskCompleted events per activity type: exactly-once means 1 each. */
+  completedActivities: Map<string, number>;
+  /** What the workflow returned, when it completed. */
+  result?: unknown;
+}
+
+export async function readWorkflowRecord(client: Client, workflowId: string, runId?: string): Promise<WorkflowRecord> {
+  const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+  const record: WorkflowRecord = { workflowId, runId: runId ?? '', type: '', closed: false, completedActivities: new Map() };
+  const activityTypeByScheduledId = new Map<string, string>();
+  for (const event of history.events ?? []) readEvent(event, record, activityTypeByScheduledId);
+  return record;
+}
+
+function readEvent(event: HistoryEvent, record: WorkflowRecord, activityTypeByScheduledId: Map<string, string>): void {
+  const started = event.workflowExecutionStartedEventAttributes;
+  if (started) {
+    record.type = started.workflowType?.name ?? '';
+    record.runId ||= started.originalExecutionRunId ?? '';
+    record.marker = markerOfInput(decode(started.input?.payloads?.[0]));
+  }
+  const scheduled = event.activityTaskScheduledEventAttributes;
+  if (scheduled) activityTypeByScheduledId.set(String(event.eventId), scheduled.activityType?.name ?? '?');
+  const completed = event.activityTaskCompletedEventAttributes;
+  if (completed) {
+    const type = activityTypeByScheduledId.get(String(completed.scheduledEventId)) ?? '?';
+    record.completedActivities.set(type, (record.completedActivities.get(type) ?? 0) + 1);
+  }
+  if (event.workflowExecutionCompletedEventAttributes) {
+    record.closed = true;
+    record.result = decode(event.workflowExecutionCompletedEventAttributes.result?.payloads?.[0]);
+  }
+  if (event.workflowExecutionFailedEventAttributes || event.workflowExecutionTerminatedEventAttributes) record.closed = true;
+  if (event.workflowExecutionCanceledEventAttributes || event.workflowExecutionTimedOutEventAttributes) record.closed = true;
+}
+
+function decode(payload: Payload | undefined): unknown {
+  return payload ? defaultPayloadConverter.fromPayload(payload as Parameters<typeof defaultPayloadConverter.fromPayload>[0]) : undefined;
+}
+
+/** Task inputs carry the marker in their text, assessment inputs in their name. */
+function markerOfInput(input: unknown): string | undefined {
+  const value = input as { input?: { text?: unknown }; name?: unknown } | undefined;
+  const text = typeof value?.input?.text === 'string' ? value.input.text : typeof value?.name === 'string' ? value.name : '';
+  return markerIn(text);
+}

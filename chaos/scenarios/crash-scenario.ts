@@ -1,0 +1,123 @@
+import { forEachConcurrently, sleep, waitUntil } from '../clients/concurrency';
+import { GetProber } from '../clients/get-prober';
+import { HttpLedger } from '../clients/http-ledger';
+import { reviewAll } from '../clients/reviewer';
+import { submitUntilAccepted } from '../clients/submit';
+import { shuffle } from '../clients/shuffle';
+import { newWorkItem } from '../clients/work-items';
+import { waitForDrain } from '../evidence/drain';
+import { auditNamespace } from '../evidence/namespace-audit';
+import { tallyWork } from '../evidence/tally';
+import type { ScenarioResult } from '../report/scenario-result';
+import { ChaosStack, type ChaosStackOptions } from '../stack/chaos-stack';
+import { clientsAbort, ledgerClient, seconds, type ProgressLog, type ScenarioRun } from './scenario-context';
+
+const SUBMIT_LANES = 16;
+const FAULT_TRIGGER_TIMEOUT_MS = 60_000;
+// Clients polling while the fault strikes; the load scenario is where polling is heavy.
+const POLLERS = 2;
+const POLL_PAUSE_MS = 200;
+
+export interface FaultOutcome {
+  /** Recovery is measured from here: the restart, or the kill of a process that stays dead. */
+  recoveryFrom: number;
+  /** What happened at recoveryFrom, for the notes: "restart" or "kill". */
+  recoveryEvent: 'restart' | 'kill';
+  notes: string[];
+}
+
+export interface CrashScenarioSpec {
+  name: string;
+  stack: ChaosStackOptions;
+  tasks: number;
+  assessments: number;
+  /** True when the fault takes Temporal away, which makes 503 + Retry-After the API's documented answer to reads too. */
+  temporalOutage: boolean;
+  /** Breaks the stack mid-load and brings it back (or not). */
+  fault(stack: ChaosStack, log: ProgressLog): Promise<FaultOutcome>;
+}
+
+/**
+ * The shape every crash scenario shares: clients submit work at a steady rate through the SDK
+ * (retrying with the same Idempotency-Key) and poll it; a third of the way in, with summaries in
+ * flight, the fault strikes; then every accepted item must get done exactly once, which the
+ * server's own histories must show.
+ */
+export async function runCrashScenario(spec: CrashScenarioSpec, run: ScenarioRun): Promise<ScenarioResult> {
+  const { profile, log } = run;
+  const stack = await ChaosStack.start(spec.stack);
+  const abort = clientsAbort();
+  let prober: GetProber | undefined;
+  let clean = false;
+  try {
+    const ledger = new HttpLedger(spec.temporalOutage ? 'creates-and-reads' : 'creates');
+    const client = ledgerClient(stack, ledger);
+    const items = shuffle([
+      ...Array.from({ length: spec.tasks }, () => newWorkItem('task')),
+      ...Array.from({ length: spec.assessments }, () => newWorkItem('assessment')),
+    ]);
+    prober = new GetProber(client, items, POLLERS, POLL_PAUSE_MS);
+    const started = Date.now();
+    const submitDeadline = started + profile.drainTimeoutMs;
+    const submitting = forEachConcurrently(items, SUBMIT_LANES, async (item, index) => {
+      await sleep(started + (index * 1000) / profile.crashSubmitRate - Date.now());
+      await submitUntilAccepted(client, item, submitDeadline, abort.signal);
+    });
+
+    await waitUntil(
+      'a third of the work accepted with summaries in flight',
+      () => items.filter((item) => item.accepted).length >= items.length / 3 && (stack.slowProvider?.inFlight ?? 1) > 0,
+      FAULT_TRIGGER_TIMEOUT_MS,
+      10,
+    );
+    const inFlight = stack.slowProvider?.inFlight;
+    const fault = await spec.fault(stack, log);
+    await submitting;
+    const allAcceptedAt = Date.now();
+    log(`all work submitted ${seconds(allAcceptedAt - fault.recoveryFrom)} after the ${fault.recoveryEvent}`);
+    const audit = await stack.auditClient();
+    const [tasksDoneAt, checksDoneAt] = await Promise.all(
+      (['task', 'assessment'] as const).map((kind) => waitForDrain(audit, items.filter((item) => item.kind === kind), 'checked', profile.drainTimeoutMs)),
+    );
+    const drainedAt = tasksDoneAt === undefined || checksDoneAt === undefined ? undefined : Math.max(tasksDoneAt, checksDoneAt);
+    if (spec.assessments > 0) {
+      await reviewAll(audit, items);
+      await waitForDrain(audit, items, 'completed', profile.drainTimeoutMs);
+    }
+    await prober.stop();
+
+    const accepted = new Set(items.flatMap((item) => [...item.ids])).size;
+    const tally = tallyWork(items, await auditNamespace(audit, accepted), spec.assessments > 0 ? 'completed' : 'checked');
+    const serverErrors = ledger.serverErrors;
+    const notes = [
+      ...(spec.assessments > 0 ? [`${spec.tasks} tasks and ${spec.assessments} assessments (each reviewed after the checks)`] : []),
+      ...(inFlight !== undefined ? [`${inFlight} summaries in flight at the fault`] : []),
+      ...fault.notes,
+      `clients had every item accepted ${seconds(allAcceptedAt - fault.recoveryFrom)} after the ${fault.recoveryEvent}`,
+      ...(spec.assessments > 0 && tasksDoneAt && checksDoneAt
+        ? [`tasks done ${seconds(tasksDoneAt - fault.recoveryFrom)}, assessment checks ${seconds(checksDoneAt - fault.recoveryFrom)} after the ${fault.recoveryEvent}`]
+        : []),
+      `clients: ${ledger.responses} answers, ${ledger.networkErrors} connection errors and ${ledger.retryable503} 503 + Retry-After, creates retried`,
+      ...(stack.slowProvider ? [`provider called again for ${stack.slowProvider.repeatedCalls} task(s) whose first call a crash cut off`] : []),
+      ...(drainedAt === undefined ? [`work still not done ${seconds(profile.drainTimeoutMs)} after the fault`] : []),
+    ];
+    const result: ScenarioResult = {
+      scenario: spec.name,
+      tasks: items.length,
+      succeeded: tally.succeeded,
+      lost: tally.lost,
+      duplicated: tally.duplicated,
+      serverErrors,
+      recoveryMs: drainedAt === undefined ? undefined : drainedAt - fault.recoveryFrom,
+      notes,
+      problems: [...tally.problems, ...ledger.samples.map((sample) => `5xx: ${sample}`)],
+    };
+    clean = result.problems.length === 0;
+    return result;
+  } finally {
+    abort.abort();
+    await prober?.stop();
+    await stack.stop({ keepFiles: !clean });
+    if (!clean) log(`${spec.name}: logs and databases kept in ${stack.dir}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { setMaxListeners } from 'node:events';
+import { AssayClient } from '../../src/client';
+import type { HttpLedger } from '../clients/http-ledger';
+import type { Profile } from '../profiles';
+import type { ChaosStack } from '../stack/chaos-stack';
+
+/** Progress lines go here (stderr in the runner, nowhere in jest). */
+export type ProgressLog = (message: string) => void;
+
+export interface ScenarioRun {
+  profile: Profile;
+  log: ProgressLog;
+}
+
+// Requests may wait on Temporal for its 5 s deadline; give them room beyond that.
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/** An SDK client of the stack whose every answer is booked in `ledger`. */
+export function ledgerClient(stack: ChaosStack, ledger: HttpLedger): AssayClient {
+  return new AssayClient({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, fetch: ledger.fetch(), requestTimeoutMs: REQUEST_TIMEOUT_MS });
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Ends a scenario's clients (submissions still retrying) when it is over; every request in flight listens to it. */
+export function clientsAbort(): AbortController {
+  const abort = new AbortController();
+  setMaxListeners(0, abort.signal);
+  return abort;
+}

@@ -1,0 +1,38 @@
+import { configSchema } from '../../src/config/app-config';
+
+// High enough that the per-key create limit never shapes a load test: the suite measures
+// durability, and the limiter has its own tests.
+const UNLIMITED = '1000000000';
+
+export interface ServiceEnvOptions {
+  port: number;
+  temporalAddress: string;
+  dataDir: string;
+  taskQueue: string;
+  logLevel: 'info' | 'warn';
+  /** An OpenAI-compatible endpoint; omitted = the built-in extractive summariser. */
+  providerUrl?: string;
+}
+
+/**
+ * The environment of an API or worker of the stack. Assay's own variables are dropped from the
+ * inherited environment first, so a developer's shell (a DATABASE_URL, a PORT) cannot leak in.
+ */
+export function serviceEnv(options: ServiceEnvOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(configSchema.shape)) delete env[name];
+  return {
+    ...env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    TEMPORAL_ADDRESS: options.temporalAddress,
+    DATA_DIR: options.dataDir,
+    TEMPORAL_TASK_QUEUE: options.taskQueue,
+    LOG_LEVEL: options.logLevel,
+    RATE_LIMIT_CREATES_PER_MINUTE: UNLIMITED,
+    RATE_LIMIT_CREATES_BURST: UNLIMITED,
+    // Off: a fixed metrics port would collide between a stack's workers, and with `npm start`.
+    WORKER_METRICS_PORT: '0',
+    ...(options.providerUrl ? { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: options.providerUrl } : {}),
+  };
+}

@@ -1,0 +1,67 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface DelayRange {
+  minMs: number;
+  maxMs: number;
+}
+
+/**
+ * An OpenAI-compatible chat-completions endpoint that answers after a random delay, so a
+ * scenario can kill a process while summaries are in flight. It counts calls per text, which
+ * shows how often a crash made a worker call the provider again for the same task.
+ */
+export class SlowProvider {
+  private readonly server = http.createServer((req, res) => this.onRequest(req, res));
+  private readonly callsByText = new Map<string, number>();
+  private inFlightCount = 0;
+
+  constructor(private readonly delay: DelayRange) {}
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  get inFlight(): number {
+    return this.inFlightCount;
+  }
+
+  /** Calls beyond the first for the same text: work a crash made the workers redo. */
+  get repeatedCalls(): number {
+    let repeated = 0;
+    for (const calls of this.callsByText.values()) repeated += calls - 1;
+    return repeated;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = userText(Buffer.concat(chunks).toString('utf8'));
+      this.callsByText.set(text, (this.callsByText.get(text) ?? 0) + 1);
+      this.inFlightCount++;
+      const wait = this.delay.minMs + Math.random() * (this.delay.maxMs - this.delay.minMs);
+      setTimeout(() => {
+        this.inFlightCount--;
+        if (res.destroyed) return;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { content: `Summary of ${text.slice(0, 60)}` } }] }));
+      }, wait);
+    });
+  }
+}
+
+function userText(body: string): string {
+  try {
+    const request = JSON.parse(body) as { messages?: Array<{ role?: string; content?: string }> };
+    return request.messages?.find((message) => message.role === 'user')?.content ?? body;
+  } catch {
+    return body;
+  }
+}
