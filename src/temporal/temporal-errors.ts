@@ -1,12 +1,17 @@
 import { ServiceError } from '@temporalio/client';
 
-// gRPC status codes (https://grpc.github.io/grpc/core/md_doc_statuscodes.html).
+// gRPC status codes (https://grpc.github.io/grpc/core/md_doc_statuscodes.html). The API never
+// cancels its own calls, so CANCELLED means the connection went away under the call (a server
+// killed mid-request answers exactly that), which is the same as unreachable for a client.
+const GRPC_CANCELLED = 1;
 const GRPC_DEADLINE_EXCEEDED = 4;
 const GRPC_UNAVAILABLE = 14;
+
+const UNREACHABLE_CODES: ReadonlySet<number> = new Set([GRPC_CANCELLED, GRPC_DEADLINE_EXCEEDED, GRPC_UNAVAILABLE]);
 
 /** True when the error means the Temporal frontend could not be reached in time (not a domain answer). */
 export function isTemporalUnavailable(error: unknown): boolean {
   if (!(error instanceof ServiceError)) return false;
   const code = (error.cause as { code?: number } | undefined)?.code;
-  return code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED;
+  return code !== undefined && UNREACHABLE_CODES.has(code);
 }
