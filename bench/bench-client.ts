@@ -1,0 +1,10 @@
+import { AssayClient } from '../src/client';
+import type { BenchStack } from './bench-stack';
+
+/**
+ * The SDK exactly as a customer runs it (the spec's polling schedule), except that a failed
+ * create is counted instead of retried, so errors show in the figures rather than as latency.
+ */
+export function benchClient(stack: BenchStack): AssayClient {
+  return new AssayClient({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, retry: { maxRetries: 0 } });
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AppConfig } from '../src/config/app-config';
+import { stopChild, type ChildService } from '../src/embedded/child-services';
+import { repoRoot } from '../src/embedded/repo-root';
+import { resolveTemporalCli } from '../src/embedded/temporal-cli';
+import { startDevServer, type DevServer } from '../src/embedded/temporal-dev-server';
+import { parseApiKey } from '../src/keys/api-key';
+import { KeyService } from '../src/keys/key-service';
+import { openKeyStore } from '../src/keys/open-key-store';
+import { sleep } from './clock';
+import { freePort } from './free-port';
+import { canReadProcesses } from './process-usage';
+import { countLoggedErrors, startLoggedChild } from './logged-child';
+import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';
+
+const BENCH_ORGANIZATION = 'bench';
+const CHILD_GRACE_MS = 15_000;
+// The bench creates far faster than any one customer may; the per-key create limit must not be what it measures.
+const UNLIMITED_CREATES = { RATE_LIMIT_CREATES_PER_MINUTE: '1000000000', RATE_LIMIT_CREATES_BURST: '1000000' };
+
+/** A process of the stack whose CPU time and memory the bench can read. */
+export interface MeasuredProcess {
+  name: 'api' | 'worker' | 'temporal' | 'raw-worker';
+  pid: number;
+}
+
+export interface BenchStack {
+  /** What runs where, for the report. */
+  description: string;
+  temporalAddress: string;
+  /** The namespace the API's key starts tasks in; the raw engine runs there too. */
+  namespace: string;
+  /** The raw engine's own task queue, polled only by its worker. */
+  rawTaskQueue: string;
+  baseUrl: string;
+  apiKey: string;
+  /** The bench's own children, to measure; none for a deployment it did not start or where there is no /proc. */
+  processes: MeasuredProcess[];
+  /** Stops (SIGSTOP) and resumes (SIGCONT) Assay's worker, when the bench owns it. */
+  pauseWorker?: () => void;
+  resumeWorker?: () => void;
+  /** One line per child whose log holds errors, e.g. deadlines the API hit; read before stop(). */
+  loggedErrors(): string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The stack under test. By default the embedded default (Temporal dev server on a SQLite file
+ * with the production pragmas, the built worker and API as child processes) on free ports and a
+ * temporary DATA_DIR, so it never meets a running `npm start` or test. With TEMPORAL_ADDRESS it
+ * starts only the worker and API against that server (on a task queue of its own); with
+ * ASSAY_BASE_URL and ASSAY_API_KEY as well, it measures that deployment's API and workers. The
+ * raw engine's worker is always the bench's own.
+ */
+export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Promise<BenchStack> {
+  const settings = new AppConfig(env).values;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
+  const children: ChildService[] = [];
+  const logOf = (name: string) => path.join(dataDir, `${name}.log`);
+  let server: DevServer | undefined;
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChild(child, CHILD_GRACE_MS)));
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    let temporalAddress = env.TEMPORAL_ADDRESS;
+    if (!temporalAddress) {
+      server = await startDevServer({
+        cliPath: resolveTemporalCli(env.TEMPORAL_CLI_PATH),
+        port: await freePort(),
+        namespaces: [settings.TEMPORAL_NAMESPACE_SANDBOX, settings.TEMPORAL_NAMESPACE_PRODUCTION],
+        dbFile: path.join(dataDir, 'temporal.sqlite'),
+        logFile: path.join(dataDir, 'temporal.log'),
+      });
+      temporalAddress = server.address;
+    }
+    const suffix = randomBytes(4).toString('hex');
+    const deployment = env.TEMPORAL_ADDRESS && env.ASSAY_BASE_URL && env.ASSAY_API_KEY ? { baseUrl: env.ASSAY_BASE_URL, apiKey: env.ASSAY_API_KEY } : undefined;
+    const environment = deployment ? (parseApiKey(deployment.apiKey)?.environment ?? 'test') : 'test';
+    const namespace = environment === 'live' ? settings.TEMPORAL_NAMESPACE_PRODUCTION : settings.TEMPORAL_NAMESPACE_SANDBOX;
+    const rawTaskQueue = `assay-raw-${suffix}`;
+    const rawWorker = startRawWorker(temporalAddress, namespace, rawTaskQueue, logOf('raw-worker'));
+    children.push(rawWorker);
+    await rawWorkerReady(rawWorker);
+    const loggedErrors = () =>
+      children.flatMap((child) => {
+        const { errors, commonest } = countLoggedErrors(logOf(child.name));
+        return errors === 0 ? [] : [`${child.name}: ${errors} error lines in its log, most often "${commonest}"`];
+      });
+    const common = { temporalAddress, namespace, rawTaskQueue, loggedErrors, stop };
+    if (deployment) {
+      return {
+        ...common,
+        ...deployment,
+        description: `existing deployment: API ${deployment.baseUrl}, Temporal ${temporalAddress}`,
+        processes: canReadProcesses() ? [{ name: 'raw-worker', pid: rawWorker.process.pid as number }] : [],
+      };
+    }
+
+    const port = await freePort();
+    const childEnv: NodeJS.ProcessEnv = {
+      ...env,
+      ...UNLIMITED_CREATES,
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+      TEMPORAL_ADDRESS: temporalAddress,
+      // On a shared server, another deployment's workers may poll the usual queue.
+      TEMPORAL_TASK_QUEUE: server ? settings.TEMPORAL_TASK_QUEUE : `assay-bench-${suffix}`,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      // Metrics stay on, as in production, on a port no other Assay uses.
+      WORKER_METRICS_PORT: String(await freePort()),
+    };
+    const apiKey = await issueKey(new AppConfig(childEnv));
+    const dist = path.join(repoRoot(), 'dist', 'src');
+    const worker = startLoggedChild('worker', path.join(dist, 'worker', 'main.js'), childEnv, logOf('worker'));
+    const api = startLoggedChild('api', path.join(dist, 'api', 'main.js'), childEnv, logOf('api'));
+    children.push(worker, api);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHealth(baseUrl, children);
+    const processes: MeasuredProcess[] = [
+      { name: 'api', pid: api.process.pid as number },
+      { name: 'worker', pid: worker.process.pid as number },
+      { name: 'raw-worker', pid: rawWorker.process.pid as number },
+    ];
+    if (server) processes.push({ name: 'temporal', pid: server.process.pid as number });
+    if (!canReadProcesses()) processes.length = 0;
+    return {
+      ...common,
+      description: server
+        ? 'embedded default: Temporal dev server on a SQLite file (the production pragmas), worker and API as child processes'
+        : `Temporal ${temporalAddress}; the bench's own worker and API on task queue ${childEnv.TEMPORAL_TASK_QUEUE}`,
+      baseUrl,
+      apiKey,
+      processes,
+      pauseWorker: () => worker.process.kill('SIGSTOP'),
+      resumeWorker: () => worker.process.kill('SIGCONT'),
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function issueKey(config: AppConfig): Promise<string> {
+  const store = await openKeyStore(config);
+  try {
+    const issued = await new KeyService(store, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(BENCH_ORGANIZATION, 'test');
+    return issued.key;
+  } finally {
+    await store.close();
+  }
+}
+
+async function waitForHealth(baseUrl: string, children: ChildService[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const exited = children.find((child) => child.process.exitCode !== null);
+    if (exited) throw new Error(`the ${exited.name} exited with code ${exited.process.exitCode} before the API was up`);
+    if (await fetch(`${baseUrl}/healthz`).then((response) => response.ok, () => false)) return;
+    await sleep(200);
+  }
+  throw new Error(`the API did not answer at ${baseUrl}/healthz within ${timeoutMs} ms`);
+}

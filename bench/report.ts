@@ -1,0 +1,118 @@
+import type { ProcessCost } from './usage-meter';
+import type { ApiThroughputFigure } from './scenarios/api-throughput';
+import type { GetLatencyFigure } from './scenarios/get-latency';
+import type { LatencyFigure } from './scenarios/latency-at-rate';
+import type { SummariserFigure } from './scenarios/summariser';
+import type { ThroughputFigure } from './scenarios/throughput';
+import type { TargetCheck } from './targets';
+
+function table(header: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(value < 10 ? 1 : 0)} ms` : '–');
+const perSecond = (value: number) => value.toFixed(0);
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
+const cores = (costs: ProcessCost[], elapsedMs: number) =>
+  costs.map((cost) => `${cost.name} ${(cost.cpuSeconds / (elapsedMs / 1000)).toFixed(2)}`).join(', ') || '–';
+
+export function summariserTable(figures: SummariserFigure[]): string {
+  return table(
+    ['input', 'runs', 'median', 'slowest', 'throughput'],
+    figures.map((figure) => [figure.label, figure.runs, ms(figure.medianMs), ms(figure.maxMs), `${figure.mibPerSecond.toFixed(1)} MiB/s`]),
+  );
+}
+
+export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure): string {
+  return table(
+    ['path', 'tasks', 'in flight', 'starts or creates/s', 'completions/s', 'ratio to raw (submits / completions)', 'failures', 'polls per task'],
+    [
+      ['raw engine: one-activity workflow, Temporal client start + result()', raw.tasks, raw.concurrency, perSecond(raw.submitsPerSecond), perSecond(raw.completionsPerSecond), '1.00× / 1.00×', raw.failures, '– (long poll)'],
+      [
+        'Assay: HTTP create + SDK polling (seen by the client)',
+        api.tasks,
+        api.concurrency,
+        perSecond(api.submitsPerSecond),
+        perSecond(api.completionsPerSecond),
+        `${ratio(api.submitsPerSecond / raw.submitsPerSecond)} / ${ratio(api.completionsPerSecond / raw.completionsPerSecond)}`,
+        api.failures,
+        api.pollsPerTask.toFixed(1),
+      ],
+      [
+        'Assay: the same run, by server close time',
+        api.tasks,
+        api.concurrency,
+        '',
+        perSecond(api.serverCompletionsPerSecond),
+        `– / ${ratio(api.serverCompletionsPerSecond / raw.completionsPerSecond)}`,
+        '',
+        '',
+      ],
+    ],
+  );
+}
+
+export function latencyTable(figures: LatencyFigure[]): string {
+  return table(
+    ['arrivals', 'tasks', 'e2e p50', 'e2e p90', 'e2e p99', 'e2e max', 'create p50 / p99', 'final at 1st poll', 'polls per task', 'failures', 'arrival lag p99', 'CPU, cores'],
+    figures.map((figure) => [
+      `${figure.ratePerSecond}/s for ${figure.durationMs / 1000} s`,
+      figure.endToEndMs.count,
+      ms(figure.endToEndMs.p50),
+      ms(figure.endToEndMs.p90),
+      ms(figure.endToEndMs.p99),
+      ms(figure.endToEndMs.max),
+      `${ms(figure.createMs.p50)} / ${ms(figure.createMs.p99)}`,
+      `${(figure.finalAtFirstPoll * 100).toFixed(1)} %`,
+      figure.pollsPerTask.toFixed(1),
+      figure.failures,
+      ms(figure.arrivalLateP99Ms),
+      cores(figure.costs, figure.elapsedMs),
+    ]),
+  );
+}
+
+export function getLatencyTable(figures: GetLatencyFigure[]): string {
+  return table(
+    ['polls', 'requests', 'p50', 'p90', 'p99', 'max', 'failures', 'mix (running / finished)', 'CPU per poll'],
+    figures.map((figure) => [
+      `${figure.pollsPerSecond}/s for ${figure.durationSeconds} s`,
+      figure.latencyMs.count,
+      ms(figure.latencyMs.p50),
+      ms(figure.latencyMs.p90),
+      ms(figure.latencyMs.p99),
+      ms(figure.latencyMs.max),
+      figure.failures,
+      `${figure.runningTasks} / ${figure.finishedTasks}`,
+      figure.costs.map((cost) => `${cost.name} ${((cost.cpuSeconds / figure.latencyMs.count) * 1000).toFixed(2)} ms`).join(', ') || '–',
+    ]),
+  );
+}
+
+export function costTable(api: ApiThroughputFigure, raw: ThroughputFigure): string {
+  if (api.costs.length + raw.costs.length === 0) return '(not measured: the bench did not start this deployment)';
+  const perThousand = (cost: ProcessCost | undefined, tasks: number) =>
+    cost ? `${((cost.cpuSeconds / tasks) * 1000).toFixed(1)} CPU-s, peak RSS ${mib(cost.peakRssBytes)}` : '–';
+  const names = [...new Set([...api.costs, ...raw.costs].map((cost) => cost.name))];
+  const total = (costs: ProcessCost[], tasks: number) => `${((costs.reduce((sum, cost) => sum + cost.cpuSeconds, 0) / tasks) * 1000).toFixed(1)} CPU-s`;
+  return table(
+    ['process', `per 1,000 tasks through Assay (${api.tasks} measured)`, `per 1,000 raw workflows (${raw.tasks} measured)`],
+    [
+      ...names.map((name) => [
+        name,
+        perThousand(api.costs.find((cost) => cost.name === name), api.tasks),
+        perThousand(raw.costs.find((cost) => cost.name === name), raw.tasks),
+      ]),
+      ['all', total(api.costs, api.tasks), total(raw.costs, raw.tasks)],
+    ],
+  );
+}
+
+export function targetTable(checks: TargetCheck[]): string {
+  return table(
+    ['target', 'measured', 'met'],
+    checks.map((check) => [check.target, check.measured, check.met ? 'yes' : '**no**']),
+  );
+}

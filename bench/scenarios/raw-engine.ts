@@ -1,0 +1,51 @@
+import { Client, Connection } from '@temporalio/client';
+import { ulid } from 'ulid';
+import type { BenchStack } from '../bench-stack';
+import { runClosedLoop } from '../closed-loop';
+import type { oneActivityWorkflow } from '../raw-engine/one-activity.workflow';
+import { BENCH_TASK_INPUT } from '../task-input';
+import { UsageMeter } from '../usage-meter';
+import { throughputFigure, type ThroughputFigure } from './throughput';
+
+/**
+ * The engine's own limit for this design: one workflow with the task's activity (same code, same
+ * options) per task, started with the Temporal client directly and awaited with its result()
+ * long poll, on the same server: no HTTP, no API, no polling schedule, nothing Assay adds.
+ */
+export async function runRawEngineScenario(stack: BenchStack, tasks: number, concurrency: number): Promise<ThroughputFigure> {
+  const connection = await Connection.connect({ address: stack.temporalAddress });
+  try {
+    const workflows = new Client({ connection, namespace: stack.namespace }).workflow;
+    const meter = new UsageMeter(stack.processes.filter((process) => process.name === 'raw-worker' || process.name === 'temporal'));
+    const results: Promise<boolean>[] = [];
+    let failures = 0;
+    let lastCompletion = 0;
+    meter.start();
+    const startedAt = performance.now();
+    await runClosedLoop(tasks, concurrency, async () => {
+      try {
+        const handle = await workflows.start<typeof oneActivityWorkflow>('oneActivityWorkflow', {
+          taskQueue: stack.rawTaskQueue,
+          workflowId: `raw/${ulid()}`,
+          args: [BENCH_TASK_INPUT],
+        });
+        results.push(
+          handle.result().then(
+            () => {
+              lastCompletion = performance.now();
+              return true;
+            },
+            () => false,
+          ),
+        );
+      } catch {
+        failures += 1;
+      }
+    });
+    const submittedAt = performance.now();
+    failures += (await Promise.all(results)).filter((succeeded) => !succeeded).length;
+    return throughputFigure(tasks, concurrency, startedAt, submittedAt, lastCompletion, failures, meter.stop());
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,51 @@
+import type { ApiThroughputFigure } from './scenarios/api-throughput';
+import type { GetLatencyFigure } from './scenarios/get-latency';
+import type { LatencyFigure } from './scenarios/latency-at-rate';
+import type { SummariserFigure } from './scenarios/summariser';
+import type { ThroughputFigure } from './scenarios/throughput';
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  met: boolean;
+}
+
+export interface BenchFigures {
+  summariser: SummariserFigure[];
+  raw: ThroughputFigure;
+  api: ApiThroughputFigure;
+  latency: LatencyFigure[];
+  gets: GetLatencyFigure[];
+}
+
+/** Issue 8's targets (2 cores, embedded default) against this run's figures. */
+export function checkTargets(figures: BenchFigures): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const at50 = figures.latency.find((figure) => figure.ratePerSecond === 50);
+  if (at50) {
+    checks.push(
+      { target: 'e2e p50 ≤ 150 ms at 50 tasks/s', measured: `${at50.endToEndMs.p50.toFixed(0)} ms`, met: at50.endToEndMs.p50 <= 150 },
+      { target: 'e2e p99 ≤ 1 s at 50 tasks/s', measured: `${at50.endToEndMs.p99.toFixed(0)} ms`, met: at50.endToEndMs.p99 <= 1000 },
+      {
+        target: '≥ 99 % final by the first poll at 50 tasks/s',
+        measured: `${(at50.finalAtFirstPoll * 100).toFixed(1)} %`,
+        met: at50.finalAtFirstPoll >= 0.99,
+      },
+    );
+  }
+  const createRatio = figures.api.submitsPerSecond / figures.raw.submitsPerSecond;
+  const completionRatio = figures.api.completionsPerSecond / figures.raw.completionsPerSecond;
+  checks.push(
+    { target: 'API create rate ≥ 0.9× raw start rate', measured: `${createRatio.toFixed(2)}×`, met: createRatio >= 0.9 },
+    { target: 'e2e completion rate ≥ 0.85× raw', measured: `${completionRatio.toFixed(2)}×`, met: completionRatio >= 0.85 },
+  );
+  const at500 = figures.gets.find((figure) => figure.pollsPerSecond === 500);
+  if (at500) {
+    checks.push({ target: 'GET p99 ≤ 10 ms at 500 polls/s', measured: `${at500.latencyMs.p99.toFixed(1)} ms`, met: at500.latencyMs.p99 <= 10 });
+  }
+  const largest = figures.summariser.find((figure) => figure.bytes === 512 * 1024);
+  if (largest) {
+    checks.push({ target: '512 KiB summarised in ≤ 100 ms', measured: `${largest.medianMs.toFixed(1)} ms`, met: largest.medianMs <= 100 });
+  }
+  return checks;
+}

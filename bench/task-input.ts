@@ -1,0 +1,5 @@
+import type { SummarizeInput } from '../workflows/shared';
+import { benchText } from './bench-text';
+
+/** Every throughput and latency task summarises this: about 1 KiB, a typical news item. */
+export const BENCH_TASK_INPUT: SummarizeInput = { text: benchText(1024, 7) };
