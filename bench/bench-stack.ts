@@ -11,7 +11,7 @@ import { parseApiKey } from '../src/keys/api-key';
 import { KeyService } from '../src/keys/key-service';
 import { openKeyStore } from '../src/keys/open-key-store';
 import { sleep } from './clock';
-import { freePort } from './free-port';
+import { freePort } from '../src/net/free-port';
 import { canReadProcesses } from './process-usage';
 import { countLoggedErrors, startLoggedChild } from './logged-child';
 import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';

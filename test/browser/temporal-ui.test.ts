@@ -13,7 +13,7 @@ import { taskWorkflowId } from '../../src/tasks/task-ids';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../src/net/free-port';
 import { bearer, http } from '../support/http';
 import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE } from '../support/test-temporal';
 import { openBrowser, type Browser } from './chromium';

@@ -6,7 +6,7 @@ import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/config/app-config';
 import { KeyStore } from '../../src/keys/key-store';
 import { AssayHarness } from '../support/assay-harness';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../src/net/free-port';
 import { http } from '../support/http';
 
 describe('with Temporal and the key store up', () => {

@@ -2,7 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { taskWorkflowId } from '../../src/tasks/task-ids';
 import { AssayHarness } from '../support/assay-harness';
 import { BuiltService } from '../support/built-service';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../src/net/free-port';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
 

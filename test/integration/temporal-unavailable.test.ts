@@ -6,7 +6,7 @@ import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/config/app-config';
 import { KeyService } from '../../src/keys/key-service';
 import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../src/net/free-port';
 import { bearer, http } from '../support/http';
 
 let app: NestFastifyApplication;

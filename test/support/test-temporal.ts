@@ -1,6 +1,6 @@
 import { resolveTemporalCli } from '../../src/embedded/temporal-cli';
 import { startDevServer, type DevServer } from '../../src/embedded/temporal-dev-server';
-import { freePort } from './free-port';
+import { freePort } from '../../src/net/free-port';
 
 export const SANDBOX_NAMESPACE = 'assay-sandbox';
 export const PRODUCTION_NAMESPACE = 'assay-production';

@@ -1,6 +1,6 @@
 import * as net from 'node:net';
 
-/** A TCP port free on loopback right now, so parallel test files never collide. */
+/** A TCP port free on loopback right now, so tests, the bench and the chaos stack never collide with each other or with `npm start`. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
