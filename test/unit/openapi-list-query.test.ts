@@ -1,5 +1,5 @@
 import { parseListRequest } from '../../src/listing/list-request';
-import { listQuerySchema } from '../../src/openapi/operations/list-query.schema';
+import { listQuerySchema } from '../../src/listing/list-request';
 
 const STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 

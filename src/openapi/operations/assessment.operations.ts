@@ -3,7 +3,7 @@ import type { ApiOperation } from '../api-operation';
 import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from '../schemas/assessment.schemas';
 import { listPageSchema } from '../schemas/common.schemas';
 import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from './common-parameters';
-import { listQuerySchema } from './list-query.schema';
+import { listQuerySchema } from '../../listing/list-request';
 
 const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };
 const CREATED_AT = '2025-06-02T09:15:27.114Z';

@@ -3,7 +3,7 @@ import type { ApiOperation, ParameterDoc } from '../api-operation';
 import { listPageSchema } from '../schemas/common.schemas';
 import { TASK_STATUS_VALUES, taskResourceSchema } from '../schemas/task.schemas';
 import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from './common-parameters';
-import { listQuerySchema } from './list-query.schema';
+import { listQuerySchema } from '../../listing/list-request';
 
 const TASK = { name: 'Task', schema: taskResourceSchema };
 const TASK_ID: ParameterDoc = { name: 'task_id', description: 'The id returned on creation.', example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' };
