@@ -1,8 +1,9 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
 import { toAssessmentResource, type AssessmentResource } from '../../src/assessments/assessment-resource';
-import { toTaskResource, type TaskResource, type WorkflowStatusName } from '../../src/tasks/task-resource';
-import type { AiTaskMemo, AiTaskOutcome, AssessmentMemo } from '../../workflows/shared';
+import { taskFromDescription } from '../../src/tasks/task-from-description';
+import type { TaskResource, WorkflowStatusName } from '../../src/tasks/task-resource';
+import type { AiTaskOutcome, AssessmentMemo } from '../../workflows/shared';
 import type { WebhookEventInput } from '../../workflows/webhook-events';
 
 /**
@@ -16,17 +17,7 @@ export async function readEventResource(client: Client, input: WebhookEventInput
   const status = description.status.name as WorkflowStatusName;
   if (input.type === 'ai_task.completed') {
     if (status === 'RUNNING') throw ApplicationFailure.retryable('The task workflow has not closed yet', 'SOURCE_NOT_FINAL');
-    const memo = description.memo as unknown as AiTaskMemo;
-    const outcome = status === 'COMPLETED' ? (memo.outcome ?? ((await handle.result()) as AiTaskOutcome)) : undefined;
-    return toTaskResource({
-      taskId: input.resourceId,
-      memo,
-      status,
-      historyLength: description.historyLength,
-      closedAt: description.closeTime,
-      outcome,
-      pendingActivities: [],
-    });
+    return (await taskFromDescription(input.resourceId, description, () => handle.result() as Promise<AiTaskOutcome>)).resource;
   }
   const resource = toAssessmentResource(input.resourceId, description.memo as unknown as AssessmentMemo);
   if (resource.status !== 'completed') throw ApplicationFailure.retryable('The assessment has not published its review yet', 'SOURCE_NOT_FINAL');

@@ -1,0 +1,44 @@
+import type { WorkflowExecutionDescription } from '@temporalio/client';
+import { optionalTsToMs } from '@temporalio/common/lib/time';
+import { temporal } from '@temporalio/proto';
+import type { AiTaskMemo, AiTaskOutcome } from '../../workflows/shared';
+import { toTaskResource, type TaskResource, type WorkflowStatusName } from './task-resource';
+
+const STARTED = temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED;
+
+export interface TaskLookup {
+  resource: TaskResource;
+  memo: AiTaskMemo;
+}
+
+/**
+ * The task as GET shows it, from its workflow's describe(). The outcome comes from the memo the
+ * workflow writes as it closes; only workflows older than that patch need `fetchResult`.
+ */
+export async function taskFromDescription(
+  taskId: string,
+  description: WorkflowExecutionDescription,
+  fetchResult: () => Promise<AiTaskOutcome>,
+): Promise<TaskLookup> {
+  const status = description.status.name as WorkflowStatusName;
+  const memo = description.memo as unknown as AiTaskMemo;
+  const outcome = status === 'COMPLETED' ? (memo.outcome ?? (await fetchResult())) : undefined;
+  const resource = toTaskResource({
+    taskId,
+    memo,
+    status,
+    historyLength: description.historyLength,
+    closedAt: description.closeTime,
+    outcome,
+    pendingActivities: (description.raw.pendingActivities ?? []).map((activity) => ({
+      started: activity.state === STARTED,
+      attempt: activity.attempt ?? 1,
+      lastStartedAt: toDate(optionalTsToMs(activity.lastStartedTime)),
+    })),
+  });
+  return { resource, memo };
+}
+
+function toDate(ms: number | undefined): Date | undefined {
+  return ms === undefined ? undefined : new Date(ms);
+}
