@@ -17,6 +17,12 @@ export const SEARCH_ATTRIBUTE_KEYS = [ORGANIZATION_SEARCH_ATTRIBUTE, TASK_TYPE_S
 /** Workflows started before this patch closed without publishing their outcome; replay keeps them so. */
 export const PUBLISH_TASK_OUTCOME_PATCH = 'publish-task-outcome';
 
+/**
+ * Tasks started from this patch on first try to summarise in a local activity, then always publish their
+ * outcome and emit their webhook event; older ones replay the activity on the task queue.
+ */
+export const LOCAL_SUMMARY_PATCH = 'local-summary';
+
 export const TASK_ID_PREFIX = 'task_';
 export const ASSESSMENT_ID_PREFIX = 'asmt_';
 

@@ -14,6 +14,7 @@ interface ChatCompletion {
 /** Any `/v1/chat/completions` endpoint (OpenAI, vLLM, llama.cpp server, Ollama…). */
 export class OpenAiCompatibleProvider implements SummarizationProvider {
   readonly name = 'openai-compatible';
+  readonly inProcess = false;
 
   constructor(private readonly settings: OpenAiCompatibleSettings) {}
 

@@ -6,6 +6,11 @@ export interface SummarizeOptions {
 /** A way of turning text into a summary; the activity picks one from configuration. */
 export interface SummarizationProvider {
   readonly name: string;
+  /**
+   * Computes in this process, in time bounded by the text's size limit (no network): such a
+   * provider runs inside the task's workflow task, as a local activity.
+   */
+  readonly inProcess: boolean;
   summarize(text: string, options: SummarizeOptions): Promise<string>;
 }
 

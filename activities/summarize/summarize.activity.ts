@@ -6,6 +6,8 @@ const HEARTBEAT_INTERVAL_MS = 5_000;
 
 export interface SummarizeActivities {
   summarize(input: SummarizeInput): Promise<string>;
+  /** Run as a local activity: the summary when the provider computes in process, else null (use `summarize`). */
+  summarizeInProcess(input: SummarizeInput): Promise<string | null>;
 }
 
 export function createSummarizeActivities(provider: SummarizationProvider): SummarizeActivities {
@@ -23,6 +25,15 @@ export function createSummarizeActivities(provider: SummarizationProvider): Summ
         throw toFailure(error);
       } finally {
         clearInterval(heartbeat);
+      }
+    },
+
+    async summarizeInProcess(input: SummarizeInput): Promise<string | null> {
+      if (!provider.inProcess) return null;
+      try {
+        return await provider.summarize(input.text, { maxSentences: input.max_sentences, signal: Context.current().cancellationSignal });
+      } catch (error) {
+        throw toFailure(error);
       }
     },
   };

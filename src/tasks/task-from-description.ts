@@ -4,7 +4,8 @@ import { temporal } from '@temporalio/proto';
 import type { AiTaskMemo, AiTaskOutcome } from '../../workflows/shared';
 import { toTaskResource, type TaskResource, type WorkflowStatusName } from './task-resource';
 
-const STARTED = temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED;
+const ACTIVITY_STARTED = temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED;
+const WORKFLOW_TASK_STARTED = temporal.api.enums.v1.PendingWorkflowTaskState.PENDING_WORKFLOW_TASK_STATE_STARTED;
 
 export interface TaskLookup {
   resource: TaskResource;
@@ -23,6 +24,7 @@ export async function taskFromDescription(
   const status = description.status.name as WorkflowStatusName;
   const memo = description.memo as unknown as AiTaskMemo;
   const outcome = status === 'COMPLETED' ? (memo.outcome ?? (await fetchResult())) : undefined;
+  const workflowTask = description.raw.pendingWorkflowTask;
   const resource = toTaskResource({
     taskId,
     memo,
@@ -31,10 +33,17 @@ export async function taskFromDescription(
     closedAt: description.closeTime,
     outcome,
     pendingActivities: (description.raw.pendingActivities ?? []).map((activity) => ({
-      started: activity.state === STARTED,
+      started: activity.state === ACTIVITY_STARTED,
       attempt: activity.attempt ?? 1,
       lastStartedAt: toDate(optionalTsToMs(activity.lastStartedTime)),
     })),
+    pendingWorkflowTask: workflowTask
+      ? {
+          started: workflowTask.state === WORKFLOW_TASK_STARTED,
+          attempt: workflowTask.attempt ?? 1,
+          startedAt: toDate(optionalTsToMs(workflowTask.startedTime)),
+        }
+      : undefined,
   });
   return { resource, memo };
 }

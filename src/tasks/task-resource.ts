@@ -27,6 +27,12 @@ export interface PendingActivityView {
   lastStartedAt?: Date;
 }
 
+export interface PendingWorkflowTaskView {
+  started: boolean;
+  attempt: number;
+  startedAt?: Date;
+}
+
 /** What the API knows of a task workflow from describe() (plus its result once closed); no worker needed. */
 export interface TaskWorkflowView {
   taskId: string;
@@ -34,19 +40,20 @@ export interface TaskWorkflowView {
   status: WorkflowStatusName;
   historyLength: number;
   closedAt?: Date;
+  /** Only tasks started before the local-summary patch have one: their summary ran on the task queue. */
   pendingActivities: PendingActivityView[];
+  pendingWorkflowTask?: PendingWorkflowTaskView;
   outcome?: AiTaskOutcome;
 }
 
-// With no activity pending, a history longer than this means the activity has already closed
-// (start, workflow task scheduled/started/completed, activity scheduled/started/closed = 7 events);
-// a shorter one is a workflow whose first workflow task has not completed yet, even after a retry of it.
-const MAX_HISTORY_BEFORE_ACTIVITY_CLOSED = 6;
+// WorkflowExecutionStarted and the first WorkflowTaskScheduled: a longer history means a worker has
+// taken the task's first workflow task, which is where the summary runs.
+const HISTORY_BEFORE_ANY_WORKER = 2;
 
 export function toTaskResource(view: TaskWorkflowView): TaskResource {
   const base = { id: view.taskId, task_type: view.memo.task_type, created_at: view.memo.created_at };
   if (view.status === 'RUNNING') {
-    return { ...base, status: runningStatus(view), updated_at: lastActivityStart(view) ?? view.memo.created_at };
+    return { ...base, status: runningStatus(view), updated_at: lastWorkerStart(view) ?? view.memo.created_at };
   }
   const updated_at = (view.closedAt ?? new Date(view.memo.created_at)).toISOString();
   const outcome = view.outcome ?? abnormalOutcome(view.status);
@@ -56,17 +63,19 @@ export function toTaskResource(view: TaskWorkflowView): TaskResource {
 }
 
 /**
- * queued until a worker picks the work up; running from then on, including retries and the
- * moment between the activity finishing and the workflow closing, so a poller never sees it go back.
+ * queued until a worker takes the task's first workflow task; running from then on, through
+ * retries of that workflow task and up to the close, so a poller never sees it go back.
  */
 function runningStatus(view: TaskWorkflowView): TaskStatus {
-  if (view.pendingActivities.some((activity) => activity.started || activity.attempt > 1)) return 'running';
-  if (view.pendingActivities.length > 0) return 'queued';
-  return view.historyLength > MAX_HISTORY_BEFORE_ACTIVITY_CLOSED ? 'running' : 'queued';
+  const workflowTask = view.pendingWorkflowTask;
+  const taken = view.historyLength > HISTORY_BEFORE_ANY_WORKER || workflowTask?.started === true || (workflowTask?.attempt ?? 1) > 1;
+  return taken ? 'running' : 'queued';
 }
 
-function lastActivityStart(view: TaskWorkflowView): string | undefined {
-  const times = view.pendingActivities.flatMap((activity) => (activity.lastStartedAt ? [activity.lastStartedAt.getTime()] : []));
+function lastWorkerStart(view: TaskWorkflowView): string | undefined {
+  const times = [...view.pendingActivities.map((activity) => activity.lastStartedAt), view.pendingWorkflowTask?.startedAt].flatMap((time) =>
+    time ? [time.getTime()] : [],
+  );
   return times.length > 0 ? new Date(Math.max(...times)).toISOString() : undefined;
 }
 

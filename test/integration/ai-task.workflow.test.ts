@@ -10,6 +10,8 @@ import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
 import type { AiTaskWorkflowInput } from '../../workflows/shared';
+import type { temporal } from '@temporalio/proto';
+import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
 
@@ -71,9 +73,10 @@ describe('aiTaskWorkflow', () => {
 
   it('fails with INPUT_REJECTED, without retrying, when the provider refuses the input', async () => {
     provider.answer(400);
-    const { outcome } = await runTask(openAi(), 'Some text the provider will refuse.');
+    const { outcome, workflowId } = await runTask(openAi(), 'Some text the provider will refuse.');
     expect(outcome).toEqual({ status: 'failed', error: { code: 'INPUT_REJECTED', message: expect.stringContaining('400') } });
     expect(provider.requests).toBe(1);
+    recordHistoryIfAsked(await client.workflow.getHandle(workflowId).fetchHistory(), 'ai-task-remote-provider-rejected');
   });
 
   it('retries a provider that is briefly unavailable and then succeeds', async () => {
@@ -82,7 +85,28 @@ describe('aiTaskWorkflow', () => {
     expect(outcome).toEqual({ status: 'succeeded', output: { summary: 'The summary from the provider.' } });
     expect(provider.requests).toBe(3);
     const history = await client.workflow.getHandle(workflowId).fetchHistory();
-    const completed = history.events?.filter((event) => event.activityTaskCompletedEventAttributes) ?? [];
-    expect(completed).toHaveLength(1);
+    expect(history.events?.filter((event) => event.activityTaskCompletedEventAttributes)).toHaveLength(1);
+    expect(localActivityTypes(history)).toEqual(['summarizeInProcess', 'hasWebhookSubscribers']);
   });
 });
+
+describe('aiTaskWorkflow history', () => {
+  it('summarises with an in-process provider in a local activity inside one workflow task, with no activity task', async () => {
+    const { workflowId } = await runTask(new ExtractiveProvider(), 'The bridge reopens on Friday. Traffic will be light. Buses run as usual.');
+    const history = await client.workflow.getHandle(workflowId).fetchHistory();
+    recordHistoryIfAsked(history, 'ai-task-local-summary');
+    const events = history.events ?? [];
+    expect(events.filter((event) => event.workflowTaskCompletedEventAttributes)).toHaveLength(1);
+    expect(events.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
+    expect(localActivityTypes(history)).toEqual(['summarizeInProcess', 'hasWebhookSubscribers']);
+  });
+});
+
+/** The activity type of every local activity the history recorded, in order. */
+function localActivityTypes(history: temporal.api.history.v1.IHistory): string[] {
+  return (history.events ?? []).flatMap((event) => {
+    const marker = event.markerRecordedEventAttributes;
+    const data = marker?.markerName === 'core_local_activity' ? marker.details?.data?.payloads?.[0]?.data : undefined;
+    return data ? [JSON.parse(Buffer.from(data).toString('utf8')).activity_type as string] : [];
+  });
+}

@@ -12,7 +12,9 @@ beforeAll(() => installWorkerRuntime('error'));
 
 describe('aiTaskWorkflow replay', () => {
   it('has recorded histories to replay', () => {
-    expect(recorded).toEqual(expect.arrayContaining(['ai-task-succeeded.json', 'ai-task-input-rejected.json']));
+    expect(recorded).toEqual(
+      expect.arrayContaining(['ai-task-succeeded.json', 'ai-task-input-rejected.json', 'ai-task-local-summary.json', 'ai-task-remote-provider-rejected.json']),
+    );
   });
 
   it.each(recorded)('replays %s without nondeterminism', async (file) => {

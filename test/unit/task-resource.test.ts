@@ -8,29 +8,32 @@ function view(overrides: Partial<TaskWorkflowView>): TaskWorkflowView {
 
 describe('task status from a running workflow', () => {
   it('is queued before any worker has touched the workflow', () => {
-    expect(toTaskResource(view({ historyLength: 2 })).status).toBe('queued');
+    expect(toTaskResource(view({ historyLength: 2, pendingWorkflowTask: { started: false, attempt: 1 } })).status).toBe('queued');
   });
 
-  it('is queued while the activity is scheduled but not picked up', () => {
-    expect(toTaskResource(view({ historyLength: 5, pendingActivities: [{ started: false, attempt: 1 }] })).status).toBe('queued');
-  });
-
-  it('is running once a worker has started the activity', () => {
+  it('is running once a worker has started the workflow task that summarises, since then', () => {
     const started = new Date('2026-11-22T10:00:01.000Z');
-    const resource = toTaskResource(view({ historyLength: 5, pendingActivities: [{ started: true, attempt: 1, lastStartedAt: started }] }));
+    const resource = toTaskResource(view({ historyLength: 3, pendingWorkflowTask: { started: true, attempt: 1, startedAt: started } }));
     expect(resource).toMatchObject({ status: 'running', updated_at: started.toISOString() });
   });
 
-  it('stays running while a retry waits for its backoff', () => {
-    expect(toTaskResource(view({ historyLength: 7, pendingActivities: [{ started: false, attempt: 2 }] })).status).toBe('running');
+  it('stays running while that workflow task is retried after a worker died in it', () => {
+    expect(toTaskResource(view({ historyLength: 4, pendingWorkflowTask: { started: false, attempt: 2 } })).status).toBe('running');
   });
 
-  it('stays running between the activity closing and the workflow closing', () => {
+  it('stays running between two workflow tasks of a long summary', () => {
+    expect(toTaskResource(view({ historyLength: 5, pendingWorkflowTask: { started: false, attempt: 1 } })).status).toBe('running');
+  });
+
+  it('stays running until the workflow closes', () => {
     expect(toTaskResource(view({ historyLength: 8 })).status).toBe('running');
   });
 
-  it('stays queued after a worker died during the first workflow task', () => {
-    expect(toTaskResource(view({ historyLength: 5 })).status).toBe('queued');
+  it('is running while a task from before the local summary waits for its activity, as it was once its workflow task started', () => {
+    const started = new Date('2026-11-22T10:00:03.000Z');
+    const resource = toTaskResource(view({ historyLength: 5, pendingActivities: [{ started: true, attempt: 1, lastStartedAt: started }] }));
+    expect(resource).toMatchObject({ status: 'running', updated_at: started.toISOString() });
+    expect(toTaskResource(view({ historyLength: 5, pendingActivities: [{ started: false, attempt: 1 }] })).status).toBe('running');
   });
 });
 
