@@ -8,25 +8,48 @@ import { taskWorkflowId } from './task-ids';
 
 /**
  * Reads a task from its workflow with describe(), which the server answers without any worker.
- * A closed workflow never changes again, so its answer is cached.
+ * A closed workflow never changes again, so its answer is cached. The run of each task read or
+ * created here is remembered, so polls describe that run (cheaper for the server, BENCHMARKS.md).
  */
 @Injectable()
 export class TaskWorkflowReader {
   private readonly closed = new LRUCache<string, TaskLookup>({ max: 50_000 });
+  private readonly runs = new LRUCache<string, string>({ max: 50_000 });
 
   constructor(private readonly temporal: TemporalClients) {}
 
+  /** The run a create just started, so the task's first poll already describes it by run. */
+  rememberRun(environment: KeyEnvironment, organizationId: string, taskId: string, runId: string): void {
+    this.runs.set(cacheKeyOf(environment, taskWorkflowId(organizationId, taskId)), runId);
+  }
+
   async read(environment: KeyEnvironment, organizationId: string, taskId: string): Promise<TaskLookup | undefined> {
     const workflowId = taskWorkflowId(organizationId, taskId);
-    const cacheKey = `${environment}/${workflowId}`;
+    const cacheKey = cacheKeyOf(environment, workflowId);
     const cached = this.closed.get(cacheKey);
     if (cached) return cached;
-    const description = await this.temporal.describe(environment, workflowId);
+    const description = await this.describeCurrentRun(environment, workflowId, this.runs.get(cacheKey));
     if (!description) return undefined;
+    this.runs.set(cacheKey, description.runId);
     const lookup = await taskFromDescription(taskId, description, () =>
       this.temporal.withDeadline(() => this.temporal.workflows(environment).getHandle(workflowId).result() as Promise<AiTaskOutcome>),
     );
     if (description.status.name !== 'RUNNING') this.closed.set(cacheKey, lookup);
     return lookup;
   }
+
+  /**
+   * A task's run only ever runs or completes; a run that ended any other way may have been
+   * replaced (an operator's reset starts a new run), so the task is then whatever the current run is.
+   */
+  private async describeCurrentRun(environment: KeyEnvironment, workflowId: string, runId: string | undefined) {
+    const description = await this.temporal.describe(environment, workflowId, runId);
+    const status = description?.status.name;
+    if (runId === undefined || status === 'RUNNING' || status === 'COMPLETED') return description;
+    return this.temporal.describe(environment, workflowId);
+  }
+}
+
+function cacheKeyOf(environment: KeyEnvironment, workflowId: string): string {
+  return `${environment}/${workflowId}`;
 }

@@ -46,7 +46,7 @@ export class TasksService {
       request_hash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
     };
     try {
-      await this.temporal.withDeadline(() =>
+      const handle = await this.temporal.withDeadline(() =>
         this.temporal.workflows(caller.environment).start<typeof aiTaskWorkflow>('aiTaskWorkflow', {
           taskQueue: this.temporal.taskQueue,
           workflowId: taskWorkflowId(caller.organizationId, taskId),
@@ -61,6 +61,7 @@ export class TasksService {
           ],
         }),
       );
+      this.reader.rememberRun(caller.environment, caller.organizationId, taskId, handle.firstExecutionRunId);
     } catch (error) {
       if (error instanceof WorkflowExecutionAlreadyStartedError) return this.replay(caller, taskId, memo.request_hash);
       throw error;

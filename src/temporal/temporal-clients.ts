@@ -35,9 +35,13 @@ export class TemporalClients {
     return this.clients[environment].workflow;
   }
 
-  /** describe() of a workflow, or undefined when there is none with that id (what a 404 is made of). */
-  async describe(environment: KeyEnvironment, workflowId: string): Promise<WorkflowExecutionDescription | undefined> {
-    const handle = this.workflows(environment).getHandle(workflowId);
+  /**
+   * describe() of a workflow, or undefined when there is none with that id (what a 404 is made of).
+   * Without a run id the server first looks the current run up in its database; with one it answers
+   * from its cache of workflow state.
+   */
+  async describe(environment: KeyEnvironment, workflowId: string, runId?: string): Promise<WorkflowExecutionDescription | undefined> {
+    const handle = this.workflows(environment).getHandle(workflowId, runId);
     return this.withDeadline(() => handle.describe()).catch((error: unknown) => {
       if (error instanceof WorkflowNotFoundError) return undefined;
       throw error;
