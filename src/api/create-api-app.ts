@@ -2,11 +2,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { ulid } from 'ulid';
 import { MAX_ASSESSMENT_BODY_BYTES } from '../assessments/assessment-limits';
 import type { AppConfig } from '../config/app-config';
 import { ApiError } from '../http/api-error';
-import { answerClientError, answerFrameworkError, answerUnsupportedExpectation } from '../http/outside-pipeline-errors';
+import { answerClientError, answerFrameworkError, answerUnsupportedExpectation, newRequestId } from '../http/outside-pipeline-errors';
 import { exposeRepeatedHeaders } from '../http/repeated-headers';
 import { registerStrictJsonBody } from '../http/strict-json-body';
 import { createLogger } from '../logging/create-logger';
@@ -47,7 +46,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
       headersTimeout: config.values.REQUEST_TIMEOUT_MS,
       connectionsCheckingInterval: config.values.REQUEST_TIMEOUT_MS / 10,
     },
-    genReqId: () => `req_${ulid()}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
     // One limit for every route: the larger of what a task's text and an assessment's graph need.
     bodyLimit: Math.max(config.values.MAX_TEXT_BYTES * BODY_OVERHEAD_FACTOR + BODY_OVERHEAD_BYTES, MAX_ASSESSMENT_BODY_BYTES),

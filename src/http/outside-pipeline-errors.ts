@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ulid } from 'ulid';
+import { newPrefixedId } from '../ids/prefixed-ulid';
 import type { ErrorBody, ErrorCode } from './api-error';
 
 // Requests that fail before Nest sees them: Node's HTTP parser refuses the bytes, Fastify's router
@@ -18,7 +18,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 export function newRequestId(): string {
-  return `req_${ulid()}`;
+  return newPrefixedId('req_');
 }
 
 function errorBody(code: ErrorCode, message: string, requestId: string): string {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
+import { pooledRandomFraction } from './pooled-random';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ULID_LENGTH = 26;
@@ -8,7 +9,7 @@ const ULID_SHAPE = '[0-7][0-9A-HJKMNP-TV-Z]{25}';
 
 /** A fresh `<prefix><ULID>`: sortable by creation time. */
 export function newPrefixedId(prefix: string): string {
-  return prefix + ulid();
+  return prefix + ulid(undefined, pooledRandomFraction);
 }
 
 /**

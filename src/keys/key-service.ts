@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { newPrefixedId } from '../ids/prefixed-ulid';
 import { generateApiKey, hashApiKey, visiblePrefix, type KeyEnvironment } from './api-key';
 import type { AuditQuery, KeyAuditAction, KeyAuditEntry, KeyEnding, KeyStore, RecordedAuditEntry, StoredKey } from './key-store';
 import { defaultOperatorActor } from './operator-actor';
@@ -107,7 +107,7 @@ export class KeyService {
   private newKey(org: string, env: KeyEnvironment, at: string): { key: string; stored: StoredKey } {
     const key = generateApiKey(this.brand, env);
     const stored: StoredKey = {
-      id: `key_${ulid()}`,
+      id: newPrefixedId('key_'),
       organizationId: org,
       environment: env,
       prefix: visiblePrefix(key),
