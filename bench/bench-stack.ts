@@ -21,11 +21,14 @@ const CHILD_GRACE_MS = 15_000;
 // The bench creates far faster than any one customer may; the per-key create limit must not be what it measures.
 const UNLIMITED_CREATES = { RATE_LIMIT_CREATES_PER_MINUTE: '1000000000', RATE_LIMIT_CREATES_BURST: '1000000' };
 
-/** A process of the stack whose CPU time and memory the bench can read. */
+/** A process of the stack whose CPU time and memory the bench can read; `client` is the bench itself, the load generator. */
 export interface MeasuredProcess {
-  name: 'api' | 'worker' | 'temporal' | 'raw-worker';
+  name: 'api' | 'worker' | 'temporal' | 'raw-worker' | 'client';
   pid: number;
 }
+
+// The bench runs the clients (Assay's SDK, the raw engine's Temporal client) on the same cores as the stack.
+const CLIENT: MeasuredProcess = { name: 'client', pid: process.pid };
 
 export interface BenchStack {
   /** What runs where, for the report. */
@@ -97,7 +100,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
         ...common,
         ...deployment,
         description: `existing deployment: API ${deployment.baseUrl}, Temporal ${temporalAddress}`,
-        processes: canReadProcesses() ? [{ name: 'raw-worker', pid: rawWorker.process.pid as number }] : [],
+        processes: canReadProcesses() ? [{ name: 'raw-worker', pid: rawWorker.process.pid as number }, CLIENT] : [],
       };
     }
 
@@ -126,6 +129,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
       { name: 'api', pid: api.process.pid as number },
       { name: 'worker', pid: worker.process.pid as number },
       { name: 'raw-worker', pid: rawWorker.process.pid as number },
+      CLIENT,
     ];
     if (server) processes.push({ name: 'temporal', pid: server.process.pid as number });
     if (!canReadProcesses()) processes.length = 0;

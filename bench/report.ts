@@ -29,7 +29,7 @@ export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure)
   return table(
     ['path', 'tasks', 'in flight', 'starts or creates/s', 'completions/s', 'ratio to raw (submits / completions)', 'failures', 'polls per task'],
     [
-      ['raw engine: one-activity workflow, Temporal client start + result()', raw.tasks, raw.concurrency, perSecond(raw.submitsPerSecond), perSecond(raw.completionsPerSecond), '1.00× / 1.00×', raw.failures, '– (long poll)'],
+      ['raw engine: one workflow running the task\'s summary step, Temporal client start + result()', raw.tasks, raw.concurrency, perSecond(raw.submitsPerSecond), perSecond(raw.completionsPerSecond), '1.00× / 1.00×', raw.failures, '– (long poll)'],
       [
         'Assay: HTTP create + SDK polling (seen by the client)',
         api.tasks,

@@ -44,7 +44,7 @@ export async function runGetLatencyScenario(
     });
     const figures: GetLatencyFigure[] = [];
     for (const rate of rates) {
-      const meter = new UsageMeter(stack.processes.filter((process) => process.name === 'api' || process.name === 'temporal'));
+      const meter = new UsageMeter(stack.processes.filter((process) => ['api', 'temporal', 'client'].includes(process.name)));
       meter.start();
       const results: Promise<GetResult>[] = [];
       await runOpenLoop(rate, durationSeconds * 1000, (index) => results.push(getter.get(taskPath(mix[index % mix.length]))));

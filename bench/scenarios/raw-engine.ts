@@ -8,15 +8,16 @@ import { UsageMeter } from '../usage-meter';
 import { throughputFigure, type ThroughputFigure } from './throughput';
 
 /**
- * The engine's own limit for this design: one workflow with the task's activity (same code, same
- * options) per task, started with the Temporal client directly and awaited with its result()
- * long poll, on the same server: no HTTP, no API, no polling schedule, nothing Assay adds.
+ * The engine's own limit for this design: one workflow per task running the task workflow's own
+ * summary step (the same local activity, same options), started with the Temporal client directly
+ * and awaited with its result() long poll, on the same server: no HTTP, no API, no polling
+ * schedule, no search attributes, memo or webhook check, nothing Assay adds.
  */
 export async function runRawEngineScenario(stack: BenchStack, tasks: number, concurrency: number): Promise<ThroughputFigure> {
   const connection = await Connection.connect({ address: stack.temporalAddress });
   try {
     const workflows = new Client({ connection, namespace: stack.namespace }).workflow;
-    const meter = new UsageMeter(stack.processes.filter((process) => process.name === 'raw-worker' || process.name === 'temporal'));
+    const meter = new UsageMeter(stack.processes.filter((process) => ['raw-worker', 'temporal', 'client'].includes(process.name)));
     const results: Promise<boolean>[] = [];
     let failures = 0;
     let lastCompletion = 0;
