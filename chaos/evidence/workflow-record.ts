@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { temporal } from '@temporalio/proto';
 import { markerIn } from '../clients/work-items';
+import { localActivityTypeOf } from './local-activity-marker';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 type Payload = temporal.api.common.v1.IPayload;
@@ -14,7 +15,7 @@ export interface WorkflowRecord {
   /** The chaos-item key its input carries. */
   marker?: string;
   closed: boolean;
-  /** ActivityTaskCompleted events per activity type: exactly-once means 1 each. */
+  /** ActivityTaskCompleted events and local-activity markers per activity type: exactly-once means 1 each. */
   completedActivities: Map<string, number>;
   /** What the workflow returned, when it completed. */
   result?: unknown;
@@ -38,10 +39,8 @@ function readEvent(event: HistoryEvent, record: WorkflowRecord, activityTypeBySc
   const scheduled = event.activityTaskScheduledEventAttributes;
   if (scheduled) activityTypeByScheduledId.set(String(event.eventId), scheduled.activityType?.name ?? '?');
   const completed = event.activityTaskCompletedEventAttributes;
-  if (completed) {
-    const type = activityTypeByScheduledId.get(String(completed.scheduledEventId)) ?? '?';
-    record.completedActivities.set(type, (record.completedActivities.get(type) ?? 0) + 1);
-  }
+  const type = completed ? (activityTypeByScheduledId.get(String(completed.scheduledEventId)) ?? '?') : localActivityTypeOf(event);
+  if (type) record.completedActivities.set(type, (record.completedActivities.get(type) ?? 0) + 1);
   if (event.workflowExecutionCompletedEventAttributes) {
     record.closed = true;
     record.result = decode(event.workflowExecutionCompletedEventAttributes.result?.payloads?.[0]);

@@ -11,6 +11,7 @@ import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
 import type { AiTaskWorkflowInput } from '../../workflows/shared';
 import type { temporal } from '@temporalio/proto';
+import { localActivityTypeOf } from '../../chaos/evidence/local-activity-marker';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
@@ -104,9 +105,5 @@ describe('aiTaskWorkflow history', () => {
 
 /** The activity type of every local activity the history recorded, in order. */
 function localActivityTypes(history: temporal.api.history.v1.IHistory): string[] {
-  return (history.events ?? []).flatMap((event) => {
-    const marker = event.markerRecordedEventAttributes;
-    const data = marker?.markerName === 'core_local_activity' ? marker.details?.data?.payloads?.[0]?.data : undefined;
-    return data ? [JSON.parse(Buffer.from(data).toString('utf8')).activity_type as string] : [];
-  });
+  return (history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? []);
 }
