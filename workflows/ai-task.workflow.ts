@@ -58,9 +58,9 @@ function publishOutcome(outcome: AiTaskOutcome): void {
   upsertMemo({ outcome });
 }
 
-async function runTask(summarizeText: () => Promise<string>): Promise<AiTaskOutcome> {
+async function runTask(produceSummary: () => Promise<string>): Promise<AiTaskOutcome> {
   try {
-    const summary = await summarizeText();
+    const summary = await produceSummary();
     return { status: 'succeeded', output: { summary } };
   } catch (error) {
     return { status: 'failed', error: taskErrorFrom(error) };

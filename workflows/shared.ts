@@ -18,8 +18,9 @@ export const SEARCH_ATTRIBUTE_KEYS = [ORGANIZATION_SEARCH_ATTRIBUTE, TASK_TYPE_S
 export const PUBLISH_TASK_OUTCOME_PATCH = 'publish-task-outcome';
 
 /**
- * Tasks started from this patch on first try to summarise in a local activity, then always publish their
- * outcome and emit their webhook event; older ones replay the activity on the task queue.
+ * Tasks started from this patch on first try to summarise in a local activity, then always
+ * publish their outcome and emit their webhook event; older ones replay the activity on the task
+ * queue.
  */
 export const LOCAL_SUMMARY_PATCH = 'local-summary';
 

@@ -17,26 +17,24 @@ export function createSummarizeActivities(provider: SummarizationProvider): Summ
       // Heartbeats let the server notice a dead worker long before the start-to-close timeout.
       const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
       try {
-        return await provider.summarize(input.text, {
-          maxSentences: input.max_sentences,
-          signal: context.cancellationSignal,
-        });
-      } catch (error) {
-        throw toFailure(error);
+        return await summarizeWith(provider, input);
       } finally {
         clearInterval(heartbeat);
       }
     },
 
     async summarizeInProcess(input: SummarizeInput): Promise<string | null> {
-      if (!provider.inProcess) return null;
-      try {
-        return await provider.summarize(input.text, { maxSentences: input.max_sentences, signal: Context.current().cancellationSignal });
-      } catch (error) {
-        throw toFailure(error);
-      }
+      return provider.inProcess ? summarizeWith(provider, input) : null;
     },
   };
+}
+
+async function summarizeWith(provider: SummarizationProvider, input: SummarizeInput): Promise<string> {
+  try {
+    return await provider.summarize(input.text, { maxSentences: input.max_sentences, signal: Context.current().cancellationSignal });
+  } catch (error) {
+    throw toFailure(error);
+  }
 }
 
 function toFailure(error: unknown): unknown {

@@ -30,11 +30,13 @@ export class TaskWorkflowReader {
     if (cached) return cached;
     const description = await this.describeCurrentRun(environment, workflowId, this.runs.get(cacheKey));
     if (!description) return undefined;
-    this.runs.set(cacheKey, description.runId);
     const lookup = await taskFromDescription(taskId, description, () =>
-      this.temporal.withDeadline(() => this.temporal.workflows(environment).getHandle(workflowId).result() as Promise<AiTaskOutcome>),
+      this.temporal.withDeadline(
+        () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
+      ),
     );
-    if (description.status.name !== 'RUNNING') this.closed.set(cacheKey, lookup);
+    if (description.status.name === 'RUNNING') this.runs.set(cacheKey, description.runId);
+    else this.closed.set(cacheKey, lookup);
     return lookup;
   }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
+import type { temporal } from '@temporalio/proto';
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
@@ -10,7 +11,6 @@ import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
 import type { AiTaskWorkflowInput } from '../../workflows/shared';
-import type { temporal } from '@temporalio/proto';
 import { localActivityTypeOf } from '../../chaos/evidence/local-activity-marker';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';
