@@ -74,7 +74,6 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
     if (!temporalAddress) {
       server = await startDevServer({
         cliPath: resolveTemporalCli(env.TEMPORAL_CLI_PATH),
-        port: await freePort(),
         namespaces: [settings.TEMPORAL_NAMESPACE_SANDBOX, settings.TEMPORAL_NAMESPACE_PRODUCTION],
         dbFile: path.join(dataDir, 'temporal.sqlite'),
         logFile: path.join(dataDir, 'temporal.log'),

@@ -44,7 +44,6 @@ export class ChaosStack {
     readonly options: ChaosStackOptions,
     readonly dir: string,
     private readonly entrypoints: BuiltEntrypoints,
-    private readonly temporalPort: number,
     private readonly apiPort: number,
     private readonly provider?: SlowProvider,
     private readonly providerUrl?: string,
@@ -55,7 +54,7 @@ export class ChaosStack {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `assay-chaos-${options.label}-`));
     const provider = options.providerDelay ? new SlowProvider(options.providerDelay) : undefined;
     const providerUrl = await provider?.listen();
-    const stack = new ChaosStack(options, dir, entrypoints, await freePort(), await freePort(), provider, providerUrl);
+    const stack = new ChaosStack(options, dir, entrypoints, await freePort(), provider, providerUrl);
     try {
       await stack.startTemporal();
       stack.apiKey = await issueSandboxKey(entrypoints.cli, stack.env('warn'), CHAOS_ORGANIZATION);
@@ -72,7 +71,8 @@ export class ChaosStack {
   }
 
   get temporalAddress(): string {
-    return `127.0.0.1:${this.temporalPort}`;
+    if (!this.temporal) throw new Error('the Temporal server has not been started');
+    return this.temporal.address;
   }
 
   get taskQueue(): string {
@@ -92,10 +92,11 @@ export class ChaosStack {
     return this.entrypoints.cli;
   }
 
+  /** The first start picks a free port; a restart takes the same one, where the API and workers reconnect. */
   async startTemporal(): Promise<void> {
     this.temporal = await startDevServer({
       cliPath: resolveTemporalCli(),
-      port: this.temporalPort,
+      port: this.temporal?.port,
       namespaces: NAMESPACES,
       dbFile: path.join(this.dir, 'temporal.sqlite'),
       logFile: path.join(this.dir, 'temporal.log'),

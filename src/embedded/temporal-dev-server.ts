@@ -2,13 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/shared';
+import { freePort } from '../net/free-port';
 
 export interface DevServerOptions {
   cliPath: string;
-  port: number;
+  /** Front-end gRPC port; omitted = a free one, chosen anew for each attempt. */
+  port?: number;
   namespaces: string[];
-  /** Web UI port; omitted = headless. */
-  uiPort?: number;
+  /** Web UI port, or 'free' for any free one; omitted = headless. */
+  uiPort?: number | 'free';
   /** SQLite file for persistence; omitted = in memory. */
   dbFile?: string;
   /** Where the server's own output goes; omitted = kept in memory only to explain a failed start. */
@@ -18,6 +20,8 @@ export interface DevServerOptions {
 
 export interface DevServer {
   address: string;
+  port: number;
+  uiPort?: number;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -33,22 +37,44 @@ export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 // the re-reads cost ~11 % of its CPU under polling (perf profile in BENCHMARKS.md).
 const DYNAMIC_CONFIG = ['system.forceSearchAttributesCacheRefreshOnRead=false'];
 
-/** Starts `temporal server start-dev` and resolves once every namespace answers. */
+// Free ports are only free when checked: parallel test files, the chaos stacks and the server
+// itself (it picks its HTTP, metrics and internal ports the same way) can take one before the bind.
+const START_ATTEMPTS = 4;
+const PORT_TAKEN = /address already in use/;
+
+class PortTakenError extends Error {}
+
+/**
+ * Starts `temporal server start-dev` and resolves once every namespace answers. A start that
+ * fails on a port taken meanwhile is tried again, on new ports where the caller left them open.
+ */
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(options.port), '--log-level', 'warn'];
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    const uiPort = options.uiPort === 'free' ? await freePort() : options.uiPort;
+    try {
+      return await startOnce(options, port, uiPort);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOnce(options: DevServerOptions, port: number, uiPort: number | undefined): Promise<DevServer> {
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'warn'];
   for (const namespace of options.namespaces) args.push('--namespace', namespace);
   for (const key of SEARCH_ATTRIBUTE_KEYS) args.push('--search-attribute', `${key.name}=${SEARCH_ATTRIBUTE_TYPE_NAMES[key.type]}`);
   for (const value of DYNAMIC_CONFIG) args.push('--dynamic-config-value', value);
-  if (options.uiPort === undefined) args.push('--headless');
-  else args.push('--ui-port', String(options.uiPort), '--ui-disable-news-fetch');
+  if (uiPort === undefined) args.push('--headless');
+  else args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
   if (options.dbFile) {
     args.push('--db-filename', options.dbFile);
     for (const pragma of SQLITE_PRAGMAS) args.push('--sqlite-pragma', pragma);
   }
-  const output = options.logFile ? fs.openSync(options.logFile, 'a') : 'pipe';
+  const output = options.logFile ? fs.openSync(options.logFile, 'a+') : 'pipe';
   const child = spawn(options.cliPath, args, { stdio: ['ignore', output, output] });
-  const recentOutput = keepTail(child);
-  const address = `127.0.0.1:${options.port}`;
+  const recentOutput = typeof output === 'number' ? tailOfFile(output) : keepTail(child);
+  const address = `127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -59,9 +85,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   } catch (error) {
     await stop();
     const tail = recentOutput();
+    if (PORT_TAKEN.test(tail)) throw new PortTakenError(`${(error as Error).message}: ${tail}`);
     throw tail ? new Error(`${(error as Error).message}; its last output:\n${tail}`) : error;
+  } finally {
+    if (typeof output === 'number') fs.closeSync(output);
   }
-  return { address, process: child, stop };
+  return { address, port, uiPort, process: child, stop };
 }
 
 async function waitUntilReady(address: string, namespaces: string[], timeoutMs: number, child: ChildProcess): Promise<void> {
@@ -89,8 +118,22 @@ async function namespacesAnswer(address: string, namespaces: string[]): Promise<
   }
 }
 
+const TAIL_CHARS = 4096;
+
+/** The last few KiB the server wrote to its log file since this start (the file is appended to across restarts). */
+function tailOfFile(fd: number): () => string {
+  const startedAt = fs.fstatSync(fd).size;
+  return () => {
+    const end = fs.fstatSync(fd).size;
+    const from = Math.max(startedAt, end - TAIL_CHARS);
+    const buffer = Buffer.alloc(end - from);
+    fs.readSync(fd, buffer, 0, buffer.length, from);
+    return buffer.toString('utf8').trim();
+  };
+}
+
 /** The last few KiB the server printed (when piped), drained continuously so the pipe never fills. */
-function keepTail(child: ChildProcess, maxChars = 4096): () => string {
+function keepTail(child: ChildProcess, maxChars = TAIL_CHARS): () => string {
   let tail = '';
   const append = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-maxChars);

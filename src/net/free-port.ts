@@ -1,13 +1,46 @@
+import * as fs from 'node:fs';
 import * as net from 'node:net';
+import { randomInt } from 'node:crypto';
 
-/** A TCP port free on loopback right now, so tests, the bench and the chaos stack never collide with each other or with `npm start`. */
-export function freePort(): Promise<number> {
+// The kernel hands out ports of its ephemeral range by itself: to every bind to port 0 (the
+// Temporal server picks its internal ports that way) and as the source port of every outgoing
+// connection. A port picked there and released can be taken by any of those before its owner
+// binds it, and a test suite makes thousands of connections. Ports below the range are only
+// ever taken by an explicit bind, such as another pick of this function.
+const LOWEST_PICK = 10_000;
+const LINUX_PORT_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
+// Linux's default; macOS's range (49152 up) starts above it.
+const DEFAULT_EPHEMERAL_START = 32_768;
+const ATTEMPTS = 50;
+
+/** A TCP port free on loopback right now and outside the ephemeral range, so tests, the bench and the chaos stack never collide with each other, with `npm start` or with outgoing connections. */
+export async function freePort(): Promise<number> {
+  const below = ephemeralRangeStart();
+  if (below - LOWEST_PICK < ATTEMPTS) return listenOn(0);
+  for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
+    const port = await listenOn(randomInt(LOWEST_PICK, below)).catch(() => undefined);
+    if (port !== undefined) return port;
+  }
+  return listenOn(0);
+}
+
+function ephemeralRangeStart(): number {
+  try {
+    const start = Number(fs.readFileSync(LINUX_PORT_RANGE, 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > 0 ? start : DEFAULT_EPHEMERAL_START;
+  } catch {
+    return DEFAULT_EPHEMERAL_START;
+  }
+}
+
+/** Binds the port (0 = the kernel's choice) on loopback, releases it and says which it was. */
+function listenOn(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const bound = (server.address() as net.AddressInfo).port;
+      server.close(() => resolve(bound));
     });
   });
 }

@@ -13,13 +13,11 @@ import { taskWorkflowId } from '../../src/tasks/task-ids';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
-import { freePort } from '../../src/net/free-port';
 import { bearer, http } from '../support/http';
 import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE } from '../support/test-temporal';
 import { openBrowser, type Browser } from './chromium';
 
 const SCREENSHOT = '/tmp/assay-temporal-ui.png';
-const START_ATTEMPTS = 3;
 
 let server: DevServer;
 let uiUrl: string;
@@ -31,23 +29,10 @@ let running: Promise<unknown>;
 let browser: Browser;
 let workflowId: string;
 
-/** The embedded default as `npm start` runs it: the dev server with its Web UI, here on free ports. */
-async function startServerWithUi(): Promise<{ server: DevServer; uiPort: number }> {
-  const cliPath = resolveTemporalCli();
-  for (let attempt = 1; ; attempt++) {
-    const uiPort = await freePort();
-    try {
-      return { server: await startDevServer({ cliPath, port: await freePort(), uiPort, namespaces: [SANDBOX_NAMESPACE, PRODUCTION_NAMESPACE] }), uiPort };
-    } catch (error) {
-      if (attempt >= START_ATTEMPTS) throw error;
-    }
-  }
-}
-
 beforeAll(async () => {
-  const started = await startServerWithUi();
-  server = started.server;
-  uiUrl = `http://127.0.0.1:${started.uiPort}`;
+  // The embedded default as `npm start` runs it: the dev server with its Web UI, here on free ports.
+  server = await startDevServer({ cliPath: resolveTemporalCli(), uiPort: 'free', namespaces: [SANDBOX_NAMESPACE, PRODUCTION_NAMESPACE] });
+  uiUrl = `http://127.0.0.1:${server.uiPort}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-ui-'));
   const config = new AppConfig({ TEMPORAL_ADDRESS: server.address, DATA_DIR: dataDir, LOG_LEVEL: 'silent', TEMPORAL_TASK_QUEUE: `assay-ui-${path.basename(dataDir)}` });
 
