@@ -13,11 +13,13 @@ const LINUX_PORT_RANGE = '/proc/sys/net/ipv4/ip_local_port_range';
 const DEFAULT_EPHEMERAL_START = 32_768;
 const ATTEMPTS = 50;
 
+// The range is the machine's setting: read once.
+let ephemeralStart: number | undefined;
+
 /** A TCP port free on loopback right now and outside the ephemeral range, so tests, the bench and the chaos stack never collide with each other, with `npm start` or with outgoing connections. */
 export async function freePort(): Promise<number> {
-  const below = ephemeralRangeStart();
-  if (below - LOWEST_PICK < ATTEMPTS) return listenOn(0);
-  for (let attempt = 1; attempt < ATTEMPTS; attempt++) {
+  const below = (ephemeralStart ??= ephemeralRangeStart());
+  for (let attempt = 1; below > LOWEST_PICK && attempt <= ATTEMPTS; attempt++) {
     const port = await listenOn(randomInt(LOWEST_PICK, below)).catch(() => undefined);
     if (port !== undefined) return port;
   }

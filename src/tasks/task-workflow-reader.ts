@@ -28,23 +28,28 @@ export class TaskWorkflowReader {
     const cacheKey = cacheKeyOf(environment, workflowId);
     const cached = this.closed.get(cacheKey);
     if (cached) return cached;
-    const description = await this.describeCurrentRun(environment, workflowId, this.runs.get(cacheKey));
+    const description = await this.describeTaskRun(environment, workflowId, this.runs.get(cacheKey));
     if (!description) return undefined;
     const lookup = await taskFromDescription(taskId, description, () =>
       this.temporal.withDeadline(
         () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
       ),
     );
-    if (description.status.name === 'RUNNING') this.runs.set(cacheKey, description.runId);
-    else this.closed.set(cacheKey, lookup);
+    if (description.status.name === 'RUNNING') {
+      this.runs.set(cacheKey, description.runId);
+    } else {
+      this.closed.set(cacheKey, lookup);
+      this.runs.delete(cacheKey);
+    }
     return lookup;
   }
 
   /**
-   * A task's run only ever runs or completes; a run that ended any other way may have been
-   * replaced (an operator's reset starts a new run), so the task is then whatever the current run is.
+   * The remembered run, when there is one. A task's run only ever runs or completes; a run that ended
+   * any other way may have been replaced (an operator's reset starts a new run), so the task is then
+   * whatever the current run is.
    */
-  private async describeCurrentRun(environment: KeyEnvironment, workflowId: string, runId: string | undefined) {
+  private async describeTaskRun(environment: KeyEnvironment, workflowId: string, runId: string | undefined) {
     const description = await this.temporal.describe(environment, workflowId, runId);
     const status = description?.status.name;
     if (runId === undefined || status === 'RUNNING' || status === 'COMPLETED') return description;
