@@ -5,6 +5,7 @@ import type { ClientCommandDeps } from '../../src/cli/client-command-deps';
 import { registerClientCommands } from '../../src/cli/client-commands';
 import { AssayHarness } from '../support/assay-harness';
 import { ScriptedProvider } from '../support/scripted-provider';
+import { remoteProviderEnv } from '../support/remote-provider-env';
 
 let harness: AssayHarness;
 let provider: ScriptedProvider;
@@ -13,8 +14,7 @@ let apiKey: string;
 
 beforeAll(async () => {
   provider = new ScriptedProvider('Summary written by the provider.');
-  const providerUrl = await provider.listen();
-  harness = await AssayHarness.start({ env: { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: providerUrl } });
+  harness = await AssayHarness.start({ env: remoteProviderEnv(await provider.listen()) });
   apiKey = (await harness.issueKey('acme', 'test')).key;
   client = new AssayClient({ baseUrl: harness.baseUrl, apiKey });
 });

@@ -1,6 +1,7 @@
 import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
+import { remoteProviderEnv } from '../support/remote-provider-env';
 
 let harness: AssayHarness;
 let provider: HeldProvider;
@@ -9,7 +10,7 @@ let tasksUrl: string;
 
 beforeAll(async () => {
   provider = new HeldProvider();
-  harness = await AssayHarness.start({ env: { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: await provider.listen() } });
+  harness = await AssayHarness.start({ env: remoteProviderEnv(await provider.listen()) });
   key = (await harness.issueKey('acme', 'test')).key;
   tasksUrl = `${harness.baseUrl}/v1/ai/tasks`;
 });

@@ -5,6 +5,7 @@ import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http as request } from '../support/http';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
+import { remoteProviderEnv } from '../support/remote-provider-env';
 
 let harness: AssayHarness;
 let provider: HeldProvider;
@@ -13,8 +14,7 @@ let key: string;
 
 beforeAll(async () => {
   provider = new HeldProvider();
-  const baseUrl = await provider.listen();
-  harness = await AssayHarness.start({ env: { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: baseUrl } });
+  harness = await AssayHarness.start({ env: remoteProviderEnv(await provider.listen()) });
   connection = await Connection.connect({ address: harness.temporal.address });
   key = (await harness.issueKey('acme', 'test')).key;
 });

@@ -1,6 +1,7 @@
 import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http as request } from '../support/http';
+import { remoteProviderEnv } from '../support/remote-provider-env';
 
 let harness: AssayHarness;
 let provider: HeldProvider;
@@ -8,8 +9,7 @@ let key: string;
 
 beforeAll(async () => {
   provider = new HeldProvider();
-  const baseUrl = await provider.listen();
-  harness = await AssayHarness.start({ worker: false, env: { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: baseUrl } });
+  harness = await AssayHarness.start({ worker: false, env: remoteProviderEnv(await provider.listen()) });
   key = (await harness.issueKey('acme', 'test')).key;
 });
 

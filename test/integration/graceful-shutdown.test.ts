@@ -5,6 +5,7 @@ import { BuiltService } from '../support/built-service';
 import { freePort } from '../../src/net/free-port';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
+import { remoteProviderEnv } from '../support/remote-provider-env';
 
 const ORG = 'acme';
 const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It adds three bus lines.' } };
@@ -39,8 +40,7 @@ function serviceEnv(harness: AssayHarness, extra: Record<string, string> = {}): 
     TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
     DATA_DIR: harness.dataDir,
     LOG_LEVEL: 'info',
-    SUMMARIZER_PROVIDER: 'openai-compatible',
-    OPENAI_BASE_URL: providerUrl,
+    ...remoteProviderEnv(providerUrl),
     WORKER_METRICS_PORT: '0',
     ...extra,
   };

@@ -5,6 +5,7 @@ import { freePort } from '../../src/net/free-port';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { bearer, http } from '../support/http';
 import { sample, scrape } from '../support/prometheus-text';
+import { remoteProviderEnv } from '../support/remote-provider-env';
 
 const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It adds three bus lines.' } };
 const WORKER_READY = /"msg":"worker ready"/;
@@ -40,8 +41,7 @@ async function spawnWorker(extra: Record<string, string>): Promise<BuiltService>
       TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
       DATA_DIR: harness.dataDir,
       LOG_LEVEL: 'info',
-      SUMMARIZER_PROVIDER: 'openai-compatible',
-      OPENAI_BASE_URL: providerUrl,
+      ...remoteProviderEnv(providerUrl),
       ...extra,
     },
     WORKER_READY,
