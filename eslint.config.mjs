@@ -19,11 +19,28 @@ export default tseslint.config(
     },
   },
   {
-    // Workflow code runs in Temporal's deterministic sandbox: no I/O, no Node built-ins.
-    files: ['workflows/**/*.ts'],
+    // Workflow code runs in Temporal's deterministic sandbox: no I/O, no Node built-ins. The contract
+    // is bundled with it, so the same rules hold there. Workflows see activities only as types.
+    files: ['workflows/**/*.ts', 'src/contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must be deterministic: no Node built-ins.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must be deterministic: no Node built-ins.' })),
+          patterns: [
+            { group: ['**/activities', '**/activities/**'], allowTypeImports: true, message: 'Workflows import activities as types only (proxyActivities).' },
+            { group: ['**/src/*', '**/src/*/**', '!**/src/contract', '!**/src/contract/**'], allowTypeImports: true, message: 'Workflow code imports only the contract from src/.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' }, { name: 'setInterval', message: 'Use sleep() in a loop.' }],
+    },
+  },
+  {
+    // The published SDK runs in customers' processes: nothing of the server may come with it.
+    files: ['src/sdk/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@nestjs/*', '@temporalio/*', '../*', '!../sdk', '!../sdk/**'], message: 'The SDK stands alone: no server code, no Nest, no Temporal.' }] }],
     },
   },
   {

@@ -1,4 +1,4 @@
-import type { WebhookSubscriberActivities } from '../workflows/webhook-events';
+import type { WebhookSubscriberActivities } from '../src/contract';
 import { createAssessmentCheckActivities, type AssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
 import { createSummarizeActivities, type SummarizeActivities } from './summarize/summarize.activity';

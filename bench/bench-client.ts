@@ -1,4 +1,4 @@
-import { AssayClient } from '../src/client';
+import { AssayClient } from '../src/sdk';
 import type { BenchStack } from './bench-stack';
 
 /**

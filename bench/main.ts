@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { runMain } from '../src/run-main';
+import { runMain } from '../src/common/run-main';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';

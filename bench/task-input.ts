@@ -1,4 +1,4 @@
-import type { SummarizeInput } from '../workflows/shared';
+import type { SummarizeInput } from '../src/contract';
 import { benchText } from './bench-text';
 
 /** Every throughput and latency task summarises this: about 1 KiB, a typical news item. */

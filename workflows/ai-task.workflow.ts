@@ -1,15 +1,16 @@
 import { patched, proxyActivities, proxyLocalActivities, upsertMemo, upsertSearchAttributes, type LocalActivityOptions } from '@temporalio/workflow';
 import type { SummarizeActivities } from '../activities/summarize/summarize.activity';
 import {
+  EMIT_WEBHOOK_EVENTS_PATCH,
   LOCAL_SUMMARY_PATCH,
   PUBLISH_TASK_OUTCOME_PATCH,
   STATUS_SEARCH_ATTRIBUTE,
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
   type SummarizeInput,
-} from './shared';
+} from '../src/contract';
 import { taskErrorFrom } from './task-error';
-import { EMIT_WEBHOOK_EVENTS_PATCH, emitWebhookEvent } from './webhook-events';
+import { emitWebhookEvent } from './emit-webhook-event';
 
 const SUMMARIZE_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: '2 minutes',

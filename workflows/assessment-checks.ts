@@ -1,8 +1,8 @@
 import { isCancellation, log, proxyActivities } from '@temporalio/workflow';
 import type { AssessmentCheckActivities } from '../activities/assessment-checks/assessment-checks.activity';
 // Pure ordering code shared with the activities, so the merged list is ordered exactly as runAssessmentChecks orders it.
-import { orderAndCapFindings } from '../activities/assessment-checks/finding-order';
-import type { Finding, NetworkGraph } from './shared';
+import { orderAndCapFindings } from './finding-order';
+import type { Finding, NetworkGraph } from '../src/contract';
 
 export const CHECK_FAILED = 'automated_check_failed';
 

@@ -14,7 +14,7 @@ import {
   type Finding,
   type ReleaseAssessmentRequest,
   type ReviewRefusalCode,
-} from './shared';
+} from '../src/contract';
 
 export const MAX_REVIEWER_LENGTH = 100;
 export const MAX_NOTES_LENGTH = 20_000;

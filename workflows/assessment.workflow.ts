@@ -2,6 +2,7 @@ import { allHandlersFinished, condition, log, patched, setHandler, upsertMemo, w
 import { runAutomatedChecks } from './assessment-checks';
 import { AssessmentReviewState } from './assessment-review-state';
 import {
+  EMIT_WEBHOOK_EVENTS_PATCH,
   assessmentStateQuery,
   claimAssessmentUpdate,
   completeAssessmentUpdate,
@@ -9,8 +10,8 @@ import {
   type AssessmentMemo,
   type AssessmentView,
   type AssessmentWorkflowInput,
-} from './shared';
-import { EMIT_WEBHOOK_EVENTS_PATCH, emitWebhookEvent } from './webhook-events';
+} from '../src/contract';
+import { emitWebhookEvent } from './emit-webhook-event';
 
 /**
  * One network assessment: automated checks, then a durable wait for the architecture team that

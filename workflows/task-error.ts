@@ -1,5 +1,5 @@
 import { ActivityFailure, ApplicationFailure, TimeoutFailure, isCancellation } from '@temporalio/workflow';
-import type { TaskError, TaskErrorCode } from './shared';
+import type { TaskError, TaskErrorCode } from '../src/contract';
 
 // The failure types activities raise on purpose; anything else is a defect and shows as INTERNAL.
 const ACTIVITY_ERROR_CODES: ReadonlySet<string> = new Set<TaskErrorCode>(['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE']);

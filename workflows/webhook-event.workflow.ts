@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, log, proxyActivities } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks/webhook-activities';
-import { DELIVERY_BACKOFF_COEFFICIENT, type WebhookEventInput, type WebhookEventSummary, type WebhookRetrySchedule } from './webhook-events';
+import { DELIVERY_BACKOFF_COEFFICIENT, type WebhookEventInput, type WebhookEventSummary, type WebhookRetrySchedule } from '../src/contract';
 
 const { prepareWebhookEvent } = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '30 seconds',

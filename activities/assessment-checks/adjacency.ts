@@ -1,4 +1,4 @@
-import type { NetworkComponent, NetworkGraph } from '../../workflows/shared';
+import type { NetworkComponent, NetworkGraph } from '../../src/contract';
 
 /**
  * The graph as an undirected multigraph in compressed adjacency form: vertex i is `components[i]`,

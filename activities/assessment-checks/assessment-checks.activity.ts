@@ -1,8 +1,8 @@
-import type { Finding, NetworkGraph } from '../../workflows/shared';
+import type { Finding, NetworkGraph } from '../../src/contract';
 import { buildAdjacency, type ComponentAdjacency } from './adjacency';
 import { findDanglingLinks } from './dangling-links';
 import { findDuplicateComponents } from './duplicate-components';
-import { orderAndCapFindings } from './finding-order';
+import { orderAndCapFindings } from '../../workflows/finding-order';
 import { findUnreachableComponents } from './reachability';
 import { findSinglePointsOfFailure } from './single-points-of-failure';
 import { findZoneRedundancyGaps } from './zone-redundancy';

@@ -1,4 +1,4 @@
-import type { Finding, NetworkGraph } from '../../workflows/shared';
+import type { Finding, NetworkGraph } from '../../src/contract';
 import type { ComponentAdjacency } from './adjacency';
 
 export const DANGLING_LINK_CHECK = 'dangling_link';

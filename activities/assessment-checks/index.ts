@@ -1,13 +1,13 @@
-import type { Finding, NetworkGraph } from '../../workflows/shared';
+import type { Finding, NetworkGraph } from '../../src/contract';
 import { buildAdjacency, type ComponentAdjacency } from './adjacency';
 import { findDanglingLinks } from './dangling-links';
 import { findDuplicateComponents } from './duplicate-components';
-import { orderAndCapFindings } from './finding-order';
+import { orderAndCapFindings } from '../../workflows/finding-order';
 import { findUnreachableComponents } from './reachability';
 import { findSinglePointsOfFailure } from './single-points-of-failure';
 import { findZoneRedundancyGaps } from './zone-redundancy';
 
-export { MAX_FINDINGS_PER_CHECK, FINDINGS_TRUNCATED_CHECK } from './finding-order';
+export { MAX_FINDINGS_PER_CHECK, FINDINGS_TRUNCATED_CHECK } from '../../workflows/finding-order';
 export { ARTICULATION_POINT_CHECK, BRIDGE_LINK_CHECK } from './single-points-of-failure';
 export { SINGLE_ZONE_CHECK, MISSING_REDUNDANCY_CHECK } from './zone-redundancy';
 export { ISOLATED_COMPONENT_CHECK, UNREACHABLE_COMPONENTS_CHECK } from './reachability';

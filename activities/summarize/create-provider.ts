@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../src/config/app-config';
+import type { AppConfig } from '../../src/common/config/app-config';
 import { ExtractiveProvider } from './extractive-provider';
 import { OpenAiCompatibleProvider } from './openai-compatible-provider';
 import type { SummarizationProvider } from './provider';

@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { SummarizeInput } from '../../workflows/shared';
+import type { SummarizeInput } from '../../src/contract';
 import { ProviderRejectedError, ProviderUnavailableError, type SummarizationProvider } from './provider';
 
 const HEARTBEAT_INTERVAL_MS = 5_000;

@@ -1,4 +1,4 @@
-import { DELIVERY_BACKOFF_COEFFICIENT, type WebhookRetrySchedule } from '../../workflows/webhook-events';
+import { DELIVERY_BACKOFF_COEFFICIENT, type WebhookRetrySchedule } from '../../src/contract';
 
 /** ±25 %: receivers that failed together (an outage) do not all get their retries in the same second. */
 const JITTER = 0.25;

@@ -1,10 +1,9 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
-import { toAssessmentResource, type AssessmentResource } from '../../src/assessments/assessment-resource';
-import { taskFromDescription } from '../../src/tasks/task-from-description';
-import type { TaskResource, WorkflowStatusName } from '../../src/tasks/task-resource';
-import type { AiTaskOutcome, AssessmentMemo } from '../../workflows/shared';
-import type { WebhookEventInput } from '../../workflows/webhook-events';
+import { toAssessmentResource, type AssessmentResource } from '../../src/common/resources/assessment-resource';
+import { taskFromDescription } from '../../src/common/resources/task-from-description';
+import type { TaskResource, WorkflowStatusName } from '../../src/common/resources/task-resource';
+import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput } from '../../src/contract';
 
 /**
  * The event's resource exactly as GET answers it, built from the source workflow's describe()

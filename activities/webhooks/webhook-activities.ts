@@ -1,12 +1,12 @@
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import { parseRetryAfter } from '../../src/client/retry-after';
-import type { KeyEnvironment } from '../../src/keys/api-key';
-import { newWebhookDeliveryId } from '../../src/webhooks/webhook-ids';
-import { signingSecrets } from '../../src/webhooks/webhook-secrets';
-import { signWebhook } from '../../src/webhooks/webhook-signing';
-import type { DeliveryOutcome, WebhookStore } from '../../src/webhooks/webhook-store';
-import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/webhooks/webhook-url-policy';
+import { parseRetryAfter } from '../../src/sdk/retry-after';
+import type { KeyEnvironment } from '../../src/common/keys/api-key';
+import { newWebhookDeliveryId } from '../../src/common/webhooks/webhook-ids';
+import { signingSecrets } from '../../src/common/webhooks/webhook-secrets';
+import { signWebhook } from '../../src/common/webhooks/webhook-signing';
+import type { DeliveryOutcome, WebhookStore } from '../../src/common/storage/webhook-store';
+import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
 import type {
   PreparedWebhookEvent,
   WebhookDeliveryInput,
@@ -14,7 +14,7 @@ import type {
   WebhookEventInput,
   WebhookRetrySchedule,
   WebhookSubscriberActivities,
-} from '../../workflows/webhook-events';
+} from '../../src/contract';
 import { nextDeliveryDelayMs } from './delivery-delay';
 import { readEventResource } from './event-resource';
 import { sendWebhook } from './webhook-sender';

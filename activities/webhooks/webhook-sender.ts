@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { VettedTarget } from '../../src/webhooks/webhook-url-policy';
+import type { VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
 
 /** Per attempt, connection to last byte; a receiver should answer fast and do its work afterwards. */
 export const DELIVERY_ATTEMPT_TIMEOUT_MS = 15_000;

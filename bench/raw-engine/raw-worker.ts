@@ -1,7 +1,7 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
 import { createSummarizeActivities } from '../../activities/summarize/summarize.activity';
-import { runMain } from '../../src/run-main';
+import { runMain } from '../../src/common/run-main';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { RAW_WORKER_READY } from './raw-worker-ready';
 

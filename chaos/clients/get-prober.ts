@@ -1,4 +1,4 @@
-import type { AssayClient } from '../../src/client';
+import type { AssayClient } from '../../src/sdk';
 import { sleep } from './concurrency';
 import type { WorkItem } from './work-items';
 

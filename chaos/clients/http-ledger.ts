@@ -1,4 +1,4 @@
-import type { FetchFunction } from '../../src/client';
+import type { FetchFunction } from '../../src/sdk';
 
 const SAMPLES_KEPT = 5;
 

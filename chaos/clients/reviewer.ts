@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { AssessmentReviewClient } from '../../src/assessments/assessment-review-client';
+import { AssessmentReviewClient } from '../../src/cli/reviewer/assessment-review-client';
 import { forEachConcurrently } from './concurrency';
 import type { WorkItem } from './work-items';
 

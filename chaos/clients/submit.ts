@@ -1,4 +1,4 @@
-import { AssayApiError, AssayNetworkError, RequestTimeoutError, type AssayClient } from '../../src/client';
+import { AssayApiError, AssayNetworkError, RequestTimeoutError, type AssayClient } from '../../src/sdk';
 import { sleep } from './concurrency';
 import { assessmentRequest, taskRequest, type WorkItem } from './work-items';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateAssessmentRequest, CreateTaskRequest } from '../../src/client';
+import type { CreateAssessmentRequest, CreateTaskRequest } from '../../src/sdk';
 
 export type WorkKind = 'task' | 'assessment';
 

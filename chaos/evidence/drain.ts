@@ -1,7 +1,5 @@
 import type { Client, WorkflowExecutionDescription } from '@temporalio/client';
-import { assessmentWorkflowId } from '../../src/assessments/assessment-ids';
-import { taskWorkflowId } from '../../src/tasks/task-ids';
-import type { AssessmentMemo } from '../../workflows/shared';
+import { assessmentWorkflowId, taskWorkflowId, type AssessmentMemo } from '../../src/contract';
 import { forEachConcurrently, sleep } from '../clients/concurrency';
 import type { WorkItem } from '../clients/work-items';
 import { CHAOS_ORGANIZATION } from '../stack/chaos-stack';

@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { ASSESSMENT_WORKFLOW_TYPE } from '../../workflows/shared';
+import { AI_TASK_WORKFLOW_TYPE, ASSESSMENT_WORKFLOW_TYPE } from '../../src/contract';
 import { forEachConcurrently, sleep } from '../clients/concurrency';
 import { readWorkflowRecord, type WorkflowRecord } from './workflow-record';
 
@@ -8,7 +8,7 @@ const HISTORY_READS_IN_PARALLEL = 16;
 const LISTING_SETTLE_MS = 1_000;
 
 // The workflows a client's work becomes; others (webhook deliveries) are consequences, not work.
-const WORK_QUERY = `WorkflowType IN ('aiTaskWorkflow', '${ASSESSMENT_WORKFLOW_TYPE}')`;
+const WORK_QUERY = `WorkflowType IN ('${AI_TASK_WORKFLOW_TYPE}', '${ASSESSMENT_WORKFLOW_TYPE}')`;
 
 /**
  * Every task and assessment workflow run in the namespace, from visibility, each with its history

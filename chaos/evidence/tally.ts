@@ -1,4 +1,4 @@
-import type { AiTaskOutcome, AssessmentView } from '../../workflows/shared';
+import { AI_TASK_WORKFLOW_TYPE, ASSESSMENT_WORKFLOW_TYPE, type AiTaskOutcome, type AssessmentView } from '../../src/contract';
 import type { WorkItem } from '../clients/work-items';
 import type { AssessmentGoal } from './drain';
 import type { WorkflowRecord } from './workflow-record';
@@ -51,12 +51,12 @@ export function tallyWork(items: readonly WorkItem[], records: readonly Workflow
 }
 
 function isDone(record: WorkflowRecord, goal: AssessmentGoal): boolean {
-  if (record.type === 'assessmentWorkflow' && goal === 'checked') return checksCompleted(record);
+  if (record.type === ASSESSMENT_WORKFLOW_TYPE && goal === 'checked') return checksCompleted(record);
   return record.closed;
 }
 
 function succeeded(record: WorkflowRecord, goal: AssessmentGoal): boolean {
-  if (record.type === 'aiTaskWorkflow') return (record.result as AiTaskOutcome | undefined)?.status === 'succeeded';
+  if (record.type === AI_TASK_WORKFLOW_TYPE) return (record.result as AiTaskOutcome | undefined)?.status === 'succeeded';
   if (goal === 'checked') return checksCompleted(record);
   return (record.result as AssessmentView | undefined)?.status === 'completed';
 }

@@ -1,4 +1,4 @@
-import { AssayApiError, AssayNetworkError } from '../../src/client';
+import { AssayApiError, AssayNetworkError } from '../../src/sdk';
 import { forEachConcurrently, sleep } from '../clients/concurrency';
 import { HttpLedger } from '../clients/http-ledger';
 import { reviewerCli } from '../clients/reviewer-cli';

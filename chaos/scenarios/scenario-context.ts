@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { AssayClient } from '../../src/client';
+import { AssayClient } from '../../src/sdk';
 import type { HttpLedger } from '../clients/http-ledger';
 import type { Profile } from '../profiles';
 import type { ChaosStack } from '../stack/chaos-stack';

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repoRoot } from '../../src/embedded/repo-root';
+import { repoRoot } from '../../src/common/repo-root';
 
 /** The built entrypoints that `npm run start:api`, `start:worker` and the `assay` bin run. */
 export interface BuiltEntrypoints {

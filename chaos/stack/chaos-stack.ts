@@ -5,7 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { resolveTemporalCli } from '../../src/embedded/temporal-cli';
 import { startDevServer, type DevServer } from '../../src/embedded/temporal-dev-server';
 import { builtEntrypoints, type BuiltEntrypoints } from './built-entrypoints';
-import { freePort } from '../../src/net/free-port';
+import { freePort } from '../../src/embedded/free-port';
 import { issueSandboxKey } from './issue-key';
 import { ServiceProcess } from './service-process';
 import { serviceEnv } from './service-env';

@@ -1,4 +1,4 @@
-import { configSchema } from '../../src/config/app-config';
+import { configSchema } from '../../src/common/config/app-config';
 
 // High enough that the per-key create limit never shapes a load test: the suite measures
 // durability, and the limiter has its own tests.

@@ -1,17 +1,17 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import type { AppConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
-import { AssessmentsModule } from '../assessments/assessments.module';
-import { ApiExceptionFilter } from '../http/api-exception.filter';
-import { AuthGuard } from '../http/auth.guard';
-import { RateLimitModule } from '../http/rate-limit.module';
-import { HealthModule } from '../health/health.module';
-import { KeysModule } from '../keys/keys.module';
-import { MetricsModule } from '../metrics/metrics.module';
-import { OpenApiModule } from '../openapi/openapi.module';
-import { TasksModule } from '../tasks/tasks.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
+import type { AppConfig } from '../common/config/app-config';
+import { ConfigModule } from '../common/config/config.module';
+import { AssessmentsModule } from './assessments/assessments.module';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { AuthGuard } from './http/auth.guard';
+import { RateLimitModule } from './http/rate-limit.module';
+import { HealthModule } from './health/health.module';
+import { KeysModule } from './keys/keys.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { OpenApiModule } from './openapi/openapi.module';
+import { TasksModule } from './tasks/tasks.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {

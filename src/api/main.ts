@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { AppConfig } from '../config/app-config';
-import { runMain } from '../run-main';
+import { AppConfig } from '../common/config/app-config';
+import { runMain } from '../common/run-main';
 import { createApiApp } from './create-api-app';
 
 runMain('api', async () => {

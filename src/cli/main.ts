@@ -1,10 +1,10 @@
 import { Command, CommanderError } from 'commander';
-import { InvalidConfigError } from '../config/app-config';
-import { InvalidOrganizationError } from '../keys/key-service';
-import { registerReviewCommands } from './assessment-review-commands';
-import { commandGroup, registerClientCommands } from './client-commands';
-import { ExitCode } from './client-exit-codes';
-import { registerKeysCommands } from './keys-commands';
+import { InvalidConfigError } from '../common/config/app-config';
+import { InvalidOrganizationError } from '../common/keys/key-service';
+import { registerReviewCommands } from './reviewer/review-commands';
+import { commandGroup, registerClientCommands } from './customer/client-commands';
+import { ExitCode } from './customer/client-exit-codes';
+import { registerKeysCommands } from './operator/keys-commands';
 
 const program = new Command('assay')
   .description('Assay: durable AI tasks and network assessments')

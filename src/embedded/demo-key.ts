@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { KeyService } from '../keys/key-service';
-import type { KeyStore } from '../keys/key-store';
+import { KeyService } from '../common/keys/key-service';
+import type { KeyStore } from '../common/storage/key-store';
 
 export const DEMO_ORGANIZATION = 'demo';
 

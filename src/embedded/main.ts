@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { AppConfig } from '../config/app-config';
-import { openKeyStore } from '../keys/open-key-store';
-import { runMain } from '../run-main';
+import { AppConfig } from '../common/config/app-config';
+import { openKeyStore } from '../common/storage/open-key-store';
+import { runMain } from '../common/run-main';
 import { startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
 import { resolveTemporalCli } from './temporal-cli';

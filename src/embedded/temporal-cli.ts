@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repoRoot } from './repo-root';
+import { repoRoot } from '../common/repo-root';
 
 /**
  * Path of the Temporal CLI: TEMPORAL_CLI_PATH, else the path the setup step recorded, else

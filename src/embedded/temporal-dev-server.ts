@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { Connection } from '@temporalio/client';
-import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/shared';
-import { freePort } from '../net/free-port';
+import { SEARCH_ATTRIBUTE_KEYS } from '../contract';
+import { freePort } from './free-port';
 
 export interface DevServerOptions {
   cliPath: string;

@@ -2,8 +2,8 @@ import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker
 import type { Logger } from 'pino';
 import { createActivities } from '../../activities';
 import { createSummarizationProvider } from '../../activities/summarize/create-provider';
-import type { AppConfig } from '../config/app-config';
-import { webhookActivityDependencies } from '../webhooks/worker-webhook-dependencies';
+import type { AppConfig } from '../common/config/app-config';
+import { webhookActivityDependencies } from './webhook-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 

@@ -1,6 +1,6 @@
 import { DefaultLogger, Runtime, type LogLevel, type RuntimeOptions } from '@temporalio/worker';
 import type { Logger } from 'pino';
-import type { ConfigValues } from '../config/app-config';
+import type { ConfigValues } from '../common/config/app-config';
 
 const SDK_LEVELS: Record<ConfigValues['LOG_LEVEL'], LogLevel> = {
   trace: 'TRACE',

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { AppConfig } from '../config/app-config';
-import { runMain } from '../run-main';
+import { AppConfig } from '../common/config/app-config';
+import { runMain } from '../common/run-main';
 import { WorkerModule } from './worker.module';
 import { WorkerRunner } from './worker-runner';
 

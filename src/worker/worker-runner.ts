@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { NativeConnection, type Worker } from '@temporalio/worker';
-import { AppConfig } from '../config/app-config';
-import { createLogger } from '../logging/create-logger';
+import { AppConfig } from '../common/config/app-config';
+import { createLogger } from '../common/logging/create-logger';
 import { createWorkers } from './create-workers';
 import { installWorkerRuntime } from './install-runtime';
 import { prebuiltWorkflowBundle } from './workflow-bundle';

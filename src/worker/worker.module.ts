@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config';
-import { ConfigModule } from '../config/config.module';
+import type { AppConfig } from '../common/config/app-config';
+import { ConfigModule } from '../common/config/config.module';
 import { WorkerRunner } from './worker-runner';
 
 @Module({})

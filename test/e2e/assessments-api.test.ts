@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommanderError } from 'commander';
-import { registerReviewCommands } from '../../src/cli/assessment-review-commands';
-import type { ReviewCommandDeps } from '../../src/cli/review-command-deps';
+import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
+import type { ReviewCommandDeps } from '../../src/cli/reviewer/review-command-deps';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 

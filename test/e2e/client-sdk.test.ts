@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
-import { AssayClient, TaskFailedError } from '../../src/client';
-import type { ClientCommandDeps } from '../../src/cli/client-command-deps';
-import { registerClientCommands } from '../../src/cli/client-commands';
+import { AssayClient, TaskFailedError } from '../../src/sdk';
+import type { ClientCommandDeps } from '../../src/cli/customer/client-command-deps';
+import { registerClientCommands } from '../../src/cli/customer/client-commands';
 import { AssayHarness } from '../support/assay-harness';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { remoteProviderEnv } from '../support/remote-provider-env';

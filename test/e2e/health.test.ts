@@ -3,10 +3,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../src/api/create-api-app';
-import { AppConfig } from '../../src/config/app-config';
-import { KeyStore } from '../../src/keys/key-store';
+import { AppConfig } from '../../src/common/config/app-config';
+import { KeyStore } from '../../src/common/storage/key-store';
 import { AssayHarness } from '../support/assay-harness';
-import { freePort } from '../../src/net/free-port';
+import { freePort } from '../../src/embedded/free-port';
 import { http } from '../support/http';
 
 describe('with Temporal and the key store up', () => {

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Command } from 'commander';
 import { createApiApp } from '../../src/api/create-api-app';
-import { registerKeysCommands } from '../../src/cli/keys-commands';
+import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 import { startTestPostgres, type TestPostgres } from '../support/test-postgres';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
-import { taskWorkflowId } from '../../src/tasks/task-ids';
+import { taskWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http as request } from '../support/http';

@@ -1,4 +1,4 @@
-import { verifyWebhook } from '../../src/client';
+import { verifyWebhook } from '../../src/sdk';
 import { AssayHarness } from '../support/assay-harness';
 import { WebhookApi } from '../support/webhook-api';
 import { WebhookReceiver } from '../support/webhook-receiver';

@@ -1,7 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
-import { verifyWebhook } from '../../src/client';
-import { assessmentWorkflowId } from '../../src/assessments/assessment-ids';
-import { claimAssessmentUpdate, completeAssessmentUpdate } from '../../workflows/shared';
+import { verifyWebhook } from '../../src/sdk';
+import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 import { recordHistoryIfAsked } from '../support/record-history';

@@ -10,7 +10,7 @@ import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
-import type { AiTaskWorkflowInput } from '../../workflows/shared';
+import type { AiTaskWorkflowInput } from '../../src/contract';
 import { localActivityTypeOf } from '../../chaos/evidence/local-activity-marker';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';

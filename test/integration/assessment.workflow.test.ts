@@ -9,19 +9,11 @@ import { temporal } from '@temporalio/proto';
 import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
-import { assessmentWorkflowId, newAssessmentId } from '../../src/assessments/assessment-ids';
+import { newAssessmentId } from '../../src/common/ids/assessment-ids';
+import { assessmentStateQuery, assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, releaseAssessmentUpdate, type AssessmentMemo, type AssessmentSla, type NetworkGraph } from '../../src/contract';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { assessmentWorkflow } from '../../workflows';
-import {
-  assessmentStateQuery,
-  claimAssessmentUpdate,
-  completeAssessmentUpdate,
-  releaseAssessmentUpdate,
-  type AssessmentMemo,
-  type AssessmentSla,
-  type NetworkGraph,
-} from '../../workflows/shared';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
 

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AssayClient } from '../../src/client';
+import { AssayClient } from '../../src/sdk';
 
 type Misbehaviour = 'drop-connection' | 'never-answer';
 

@@ -1,8 +1,8 @@
 import { Client, Connection } from '@temporalio/client';
-import { taskWorkflowId } from '../../src/tasks/task-ids';
+import { taskWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { BuiltService } from '../support/built-service';
-import { freePort } from '../../src/net/free-port';
+import { freePort } from '../../src/embedded/free-port';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
 import { remoteProviderEnv } from '../support/remote-provider-env';

@@ -3,12 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import { KeyAuthenticator } from '../../src/keys/key-authenticator';
-import { hashApiKey, visiblePrefix } from '../../src/keys/api-key';
-import { KeyService } from '../../src/keys/key-service';
-import type { KeyStore } from '../../src/keys/key-store';
-import { PostgresKeyStore } from '../../src/keys/postgres-key-store';
-import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
+import { KeyAuthenticator } from '../../src/api/keys/key-authenticator';
+import { hashApiKey, visiblePrefix } from '../../src/common/keys/api-key';
+import { KeyService } from '../../src/common/keys/key-service';
+import type { KeyStore } from '../../src/common/storage/key-store';
+import { PostgresKeyStore } from '../../src/common/storage/postgres-key-store';
+import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
 import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
 
 /** One empty key store; open() may be called many times, as several processes would. */

@@ -1,7 +1,7 @@
 import * as net from 'node:net';
 import { AssayHarness } from '../support/assay-harness';
 import { BuiltService } from '../support/built-service';
-import { freePort } from '../../src/net/free-port';
+import { freePort } from '../../src/embedded/free-port';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { bearer, http } from '../support/http';
 import { sample, scrape } from '../support/prometheus-text';

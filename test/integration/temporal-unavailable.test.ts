@@ -3,10 +3,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../src/api/create-api-app';
-import { AppConfig } from '../../src/config/app-config';
-import { KeyService } from '../../src/keys/key-service';
-import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
-import { freePort } from '../../src/net/free-port';
+import { AppConfig } from '../../src/common/config/app-config';
+import { KeyService } from '../../src/common/keys/key-service';
+import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
+import { freePort } from '../../src/embedded/free-port';
 import { bearer, http } from '../support/http';
 
 let app: NestFastifyApplication;

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
-import { PostgresKeyStore } from '../../src/keys/postgres-key-store';
-import { PostgresWebhookStore } from '../../src/webhooks/postgres-webhook-store';
-import { SqliteWebhookStore } from '../../src/webhooks/sqlite-webhook-store';
-import type { StoredWebhookEndpoint, WebhookStore } from '../../src/webhooks/webhook-store';
+import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
+import { PostgresKeyStore } from '../../src/common/storage/postgres-key-store';
+import { PostgresWebhookStore } from '../../src/common/storage/postgres-webhook-store';
+import { SqliteWebhookStore } from '../../src/common/storage/sqlite-webhook-store';
+import type { StoredWebhookEndpoint, WebhookStore } from '../../src/common/storage/webhook-store';
 import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
 
 let postgres: TestPostgres;

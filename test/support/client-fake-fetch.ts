@@ -1,4 +1,4 @@
-import type { FetchFunction } from '../../src/client';
+import type { FetchFunction } from '../../src/sdk';
 
 export interface RecordedRequest {
   url: string;

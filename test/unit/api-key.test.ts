@@ -1,4 +1,4 @@
-import { generateApiKey, hashApiKey, parseApiKey, visiblePrefix } from '../../src/keys/api-key';
+import { generateApiKey, hashApiKey, parseApiKey, visiblePrefix } from '../../src/common/keys/api-key';
 
 describe('API key format', () => {
   it('has the <brand>_<env>_<opaque> shape of spec §5', () => {

@@ -1,7 +1,7 @@
 import { createAssessmentCheckActivities } from '../../activities/assessment-checks/assessment-checks.activity';
-import { orderAndCapFindings } from '../../activities/assessment-checks/finding-order';
+import { orderAndCapFindings } from '../../workflows/finding-order';
 import { FINDINGS_TRUNCATED_CHECK, runAssessmentChecks } from '../../activities/assessment-checks';
-import type { Finding, NetworkGraph } from '../../workflows/shared';
+import type { Finding, NetworkGraph } from '../../src/contract';
 
 const activities = createAssessmentCheckActivities();
 

@@ -12,7 +12,7 @@ import {
   SINGLE_ZONE_CHECK,
   UNREACHABLE_COMPONENTS_CHECK,
 } from '../../activities/assessment-checks';
-import type { Finding, NetworkComponent, NetworkGraph, NetworkLink } from '../../workflows/shared';
+import type { Finding, NetworkComponent, NetworkGraph, NetworkLink } from '../../src/contract';
 
 function component(id: string, kind = 'server', zone = 'zone-a'): NetworkComponent {
   return { id, kind, zone };

@@ -1,11 +1,6 @@
-import {
-  assessmentIdForIdempotencyKey,
-  assessmentWorkflowId,
-  isAssessmentId,
-  newAssessmentId,
-  parseAssessmentWorkflowId,
-} from '../../src/assessments/assessment-ids';
-import { taskIdForIdempotencyKey } from '../../src/tasks/task-ids';
+import { assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from '../../src/common/ids/assessment-ids';
+import { assessmentWorkflowId } from '../../src/contract';
+import { taskIdForIdempotencyKey } from '../../src/common/ids/task-ids';
 
 describe('assessment ids', () => {
   it('makes new ids of the form asmt_<ULID>', () => {

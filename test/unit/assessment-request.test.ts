@@ -1,6 +1,6 @@
-import { ASSESSMENT_LIMITS } from '../../src/assessments/assessment-limits';
-import { parseCreateAssessmentRequest } from '../../src/assessments/create-assessment.request';
-import { ApiError } from '../../src/http/api-error';
+import { ASSESSMENT_LIMITS } from '../../src/api/assessments/assessment-limits';
+import { parseCreateAssessmentRequest } from '../../src/api/assessments/create-assessment.request';
+import { ApiError } from '../../src/api/http/api-error';
 
 const VALID = {
   name: 'Checkout',

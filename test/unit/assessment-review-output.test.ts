@@ -1,5 +1,5 @@
-import type { OperatorAssessmentView, PendingAssessment } from '../../src/assessments/assessment-review-client';
-import { formatAssessment, formatPending, formatTransition } from '../../src/cli/review-output';
+import type { OperatorAssessmentView, PendingAssessment } from '../../src/cli/reviewer/assessment-review-client';
+import { formatAssessment, formatPending, formatTransition } from '../../src/cli/reviewer/review-output';
 
 const NOW = new Date('2030-01-03T12:00:00.000Z');
 

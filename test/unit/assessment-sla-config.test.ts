@@ -1,4 +1,4 @@
-import { AppConfig, InvalidConfigError } from '../../src/config/app-config';
+import { AppConfig, InvalidConfigError } from '../../src/common/config/app-config';
 
 const DAY = 24 * 60 * 60 * 1000;
 

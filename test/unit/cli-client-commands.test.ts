@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
-import { AssayClient } from '../../src/client';
-import type { ClientCommandDeps } from '../../src/cli/client-command-deps';
-import { commandGroup, registerClientCommands } from '../../src/cli/client-commands';
+import { AssayClient } from '../../src/sdk';
+import type { ClientCommandDeps } from '../../src/cli/customer/client-command-deps';
+import { commandGroup, registerClientCommands } from '../../src/cli/customer/client-commands';
 import { type FakeAnswer, type RecordedRequest, apiError, assessment, fakeFetch, json, task } from '../support/client-fake-fetch';
 
 interface Run {

@@ -5,7 +5,7 @@ import {
   type AssayClientOptions,
   PollTimeoutError,
   TaskFailedError,
-} from '../../src/client';
+} from '../../src/sdk';
 import { NEVER, apiError, assessment, fakeFetch, json, networkError, task } from '../support/client-fake-fetch';
 
 const KEY = 'assay_test_abc';

@@ -5,7 +5,7 @@ import {
   type AssayClientOptions,
   AssayNetworkError,
   RequestTimeoutError,
-} from '../../src/client';
+} from '../../src/sdk';
 import { NEVER, apiError, assessment, fakeFetch, json, networkError, task } from '../support/client-fake-fetch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

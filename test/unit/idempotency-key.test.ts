@@ -1,4 +1,4 @@
-import { parseIdempotencyKey } from '../../src/http/idempotency-key';
+import { parseIdempotencyKey } from '../../src/api/http/idempotency-key';
 
 describe('Idempotency-Key header', () => {
   it('is optional', () => {

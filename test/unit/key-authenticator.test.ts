@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { KeyAuthenticator } from '../../src/keys/key-authenticator';
-import { KeyService } from '../../src/keys/key-service';
-import type { KeyUsageRecorder } from '../../src/keys/key-usage-recorder';
-import { SqliteKeyStore } from '../../src/keys/sqlite-key-store';
+import { KeyAuthenticator } from '../../src/api/keys/key-authenticator';
+import { KeyService } from '../../src/common/keys/key-service';
+import type { KeyUsageRecorder } from '../../src/api/keys/key-usage-recorder';
+import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
 
 let dir: string;
 let store: SqliteKeyStore;

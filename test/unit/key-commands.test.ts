@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { registerKeysCommands } from '../../src/cli/keys-commands';
-import { parseGracePeriod } from '../../src/cli/keys-duration';
-import { defaultOperatorActor } from '../../src/keys/operator-actor';
+import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
+import { parseGracePeriod } from '../../src/cli/operator/keys-duration';
+import { defaultOperatorActor } from '../../src/common/keys/operator-actor';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 let dataDir: string;

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
-import { generateApiKey } from '../../src/keys/api-key';
-import { redactApiKeys } from '../../src/keys/redact-keys';
-import { createLogger } from '../../src/logging/create-logger';
+import { generateApiKey } from '../../src/common/keys/api-key';
+import { redactApiKeys } from '../../src/common/logging/redact-keys';
+import { createLogger } from '../../src/common/logging/create-logger';
 
 const key = generateApiKey('assay', 'live');
 const secret = key.slice('assay_live_'.length);

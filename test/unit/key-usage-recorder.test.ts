@@ -1,5 +1,5 @@
-import type { KeyStore } from '../../src/keys/key-store';
-import { KeyUsageRecorder } from '../../src/keys/key-usage-recorder';
+import type { KeyStore } from '../../src/common/storage/key-store';
+import { KeyUsageRecorder } from '../../src/api/keys/key-usage-recorder';
 
 const START = Date.parse('2030-01-01T00:00:00.000Z');
 

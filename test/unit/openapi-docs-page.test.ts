@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ApiOperation } from '../../src/openapi/api-operation';
-import { buildOpenApiDocument } from '../../src/openapi/build-openapi-document';
-import { documentInfo } from '../../src/openapi/document-info';
-import { renderDocsPage } from '../../src/openapi/docs-page/render-docs-page';
-import { API_OPERATIONS, API_TAGS } from '../../src/openapi/operations';
+import type { ApiOperation } from '../../src/api/openapi/api-operation';
+import { buildOpenApiDocument } from '../../src/api/openapi/build-openapi-document';
+import { documentInfo } from '../../src/api/openapi/document-info';
+import { renderDocsPage } from '../../src/api/openapi/docs-page/render-docs-page';
+import { API_OPERATIONS, API_TAGS } from '../../src/api/openapi/operations';
 
 const page = renderDocsPage(buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo()));
 

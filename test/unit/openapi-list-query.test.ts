@@ -1,5 +1,4 @@
-import { parseListRequest } from '../../src/listing/list-request';
-import { listQuerySchema } from '../../src/listing/list-request';
+import { listQuerySchema, parseListRequest } from '../../src/api/listing/list-request';
 
 const STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 

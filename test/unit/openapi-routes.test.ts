@@ -3,8 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../src/api/create-api-app';
-import { AppConfig } from '../../src/config/app-config';
-import { API_OPERATIONS } from '../../src/openapi/operations';
+import { AppConfig } from '../../src/common/config/app-config';
+import { API_OPERATIONS } from '../../src/api/openapi/operations';
 
 /** "GET /v1/ai/tasks/{}" for both Nest's /v1/ai/tasks/:taskId and OpenAPI's /v1/ai/tasks/{task_id}. */
 function routeKey(method: string, url: string): string {

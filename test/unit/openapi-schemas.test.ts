@@ -1,7 +1,7 @@
-import { toAssessmentResource } from '../../src/assessments/assessment-resource';
-import { assessmentResourceSchema } from '../../src/openapi/schemas/assessment.schemas';
-import { taskResourceSchema } from '../../src/openapi/schemas/task.schemas';
-import { toTaskResource, type TaskWorkflowView } from '../../src/tasks/task-resource';
+import { toAssessmentResource } from '../../src/common/resources/assessment-resource';
+import { assessmentResourceSchema } from '../../src/api/openapi/schemas/assessment.schemas';
+import { taskResourceSchema } from '../../src/api/openapi/schemas/task.schemas';
+import { toTaskResource, type TaskWorkflowView } from '../../src/common/resources/task-resource';
 
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 const memo = { created_at: CREATED_AT, task_type: 'summarize' as const, request_hash: 'ab' };

@@ -1,5 +1,5 @@
-import { pooledRandomFraction } from '../../src/ids/pooled-random';
-import { newPrefixedId } from '../../src/ids/prefixed-ulid';
+import { pooledRandomFraction } from '../../src/common/ids/pooled-random';
+import { newPrefixedId } from '../../src/common/ids/prefixed-ulid';
 
 const ULID_ALPHABET_SIZE = 32;
 const POOL_BYTES = 4096;

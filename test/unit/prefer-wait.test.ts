@@ -1,4 +1,4 @@
-import { parsePreferWait } from '../../src/http/prefer-wait';
+import { parsePreferWait } from '../../src/api/http/prefer-wait';
 
 describe('Prefer: wait', () => {
   it.each([

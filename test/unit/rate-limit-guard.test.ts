@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { Controller, Get, Global, HttpCode, Injectable, Module, Post, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiExceptionFilter } from '../../src/http/api-exception.filter';
-import type { AuthenticatedRequest } from '../../src/http/auth.guard';
-import { TokenBucketLimiter } from '../../src/http/rate-limit';
-import { RateLimited } from '../../src/http/rate-limit.guard';
+import { ApiExceptionFilter } from '../../src/api/http/api-exception.filter';
+import type { AuthenticatedRequest } from '../../src/api/http/auth.guard';
+import { TokenBucketLimiter } from '../../src/api/http/rate-limit';
+import { RateLimited } from '../../src/api/http/rate-limit.guard';
 
 const clock = { now: 0 };
 

@@ -1,5 +1,5 @@
-import { rateLimitHeaders } from '../../src/http/rate-limit-headers';
-import { TokenBucketLimiter } from '../../src/http/rate-limit';
+import { rateLimitHeaders } from '../../src/api/http/rate-limit-headers';
+import { TokenBucketLimiter } from '../../src/api/http/rate-limit';
 
 function limiter(perMinute: number, burst: number) {
   const clock = { now: 0 };

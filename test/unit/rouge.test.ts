@@ -1,5 +1,5 @@
-import { defaultNewsSamplePath, loadNewsSample } from '../../src/eval/news-sample';
-import { rougeScores, rougeTokens } from '../../src/eval/rouge';
+import { defaultNewsSamplePath, loadNewsSample } from '../../eval/news-sample';
+import { rougeScores, rougeTokens } from '../../eval/rouge';
 
 // Expected values computed with Google's rouge_score 0.1.2 (RougeScorer(['rouge1', 'rouge2',
 // 'rougeLsum'], use_stemmer=False)), sentences separated by newlines.

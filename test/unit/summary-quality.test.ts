@@ -1,7 +1,7 @@
 import { summarizeExtractive, summarySentences } from '../../activities/summarize/extractive';
 import { splitSentences } from '../../activities/summarize/extractive/sentences';
-import { defaultNewsSamplePath, loadNewsSample } from '../../src/eval/news-sample';
-import { rougeScores, rougeTokens } from '../../src/eval/rouge';
+import { defaultNewsSamplePath, loadNewsSample } from '../../eval/news-sample';
+import { rougeScores, rougeTokens } from '../../eval/rouge';
 
 // Quality floor on the 100 CNN/DailyMail articles of shared/eval (see SOURCE.md there). Each rule
 // below fails for a trivial summariser: the first word shares too little with the reference, an

@@ -1,4 +1,5 @@
-import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskWorkflowId } from '../../src/tasks/task-ids';
+import { isTaskId, newTaskId, taskIdForIdempotencyKey } from '../../src/common/ids/task-ids';
+import { taskWorkflowId } from '../../src/contract';
 
 describe('task ids', () => {
   it('makes new ids of the form task_<ULID>', () => {

@@ -1,4 +1,4 @@
-import { toTaskResource, type TaskWorkflowView } from '../../src/tasks/task-resource';
+import { toTaskResource, type TaskWorkflowView } from '../../src/common/resources/task-resource';
 
 const memo = { created_at: '2026-11-22T10:00:00.000Z', task_type: 'summarize' as const, request_hash: 'h' };
 

@@ -1,5 +1,5 @@
 import { ServiceError } from '@temporalio/client';
-import { isTemporalUnavailable } from '../../src/temporal/temporal-errors';
+import { isTemporalUnavailable } from '../../src/api/temporal/temporal-errors';
 
 function serviceError(code: number): ServiceError {
   return new ServiceError('Failed to start Workflow', { cause: Object.assign(new Error(`${code}`), { code }) });

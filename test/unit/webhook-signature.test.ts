@@ -1,6 +1,6 @@
-import { WebhookVerificationError, verifyWebhook } from '../../src/client';
-import { signingSecrets } from '../../src/webhooks/webhook-secrets';
-import { generateWebhookSecret, signWebhook } from '../../src/webhooks/webhook-signing';
+import { WebhookVerificationError, verifyWebhook } from '../../src/sdk';
+import { signingSecrets } from '../../src/common/webhooks/webhook-secrets';
+import { generateWebhookSecret, signWebhook } from '../../src/common/webhooks/webhook-signing';
 
 const NOW = 1_750_000_000;
 const BODY = JSON.stringify({ id: 'evt_1', type: 'ai_task.completed', created_at: '2025-06-15T15:06:40.000Z', data: { id: 'task_1', status: 'succeeded' } });

@@ -1,4 +1,4 @@
-import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver } from '../../src/webhooks/webhook-url-policy';
+import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver } from '../../src/common/webhooks/webhook-url-policy';
 
 const resolvesTo =
   (...addresses: string[]): HostResolver =>

@@ -1,0 +1,39 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentCaller } from '../http/current-caller.decorator';
+import { parseIdempotencyKey } from '../http/idempotency-key';
+import { RateLimited } from '../http/rate-limit.guard';
+import type { Caller } from '../keys/key-authenticator';
+import type { ListPage } from '../listing/list-resources';
+import type { AssessmentResource } from '../../common/resources/assessment-resource';
+import { AssessmentsService } from './assessments.service';
+
+@Controller('v1/network-assessments')
+export class AssessmentsController {
+  constructor(private readonly assessments: AssessmentsService) {}
+
+  @Post()
+  @HttpCode(202)
+  @RateLimited()
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AssessmentResource> {
+    const { assessment, replayed } = await this.assessments.create(caller, body, parseIdempotencyKey(idempotencyKey));
+    void reply.header('location', `/v1/network-assessments/${assessment.assessment_id}`);
+    if (replayed) void reply.header('idempotent-replayed', 'true');
+    return assessment;
+  }
+
+  @Get()
+  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<AssessmentResource>> {
+    return this.assessments.list(caller, query);
+  }
+
+  @Get(':assessmentId')
+  get(@CurrentCaller() caller: Caller, @Param('assessmentId') assessmentId: string): Promise<AssessmentResource> {
+    return this.assessments.get(caller, assessmentId);
+  }
+}

@@ -1,0 +1,22 @@
+import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactApiKeys } from '../../common/logging/redact-keys';
+import type { ErrorBody } from './api-error';
+import { toApiError } from './error-mapping';
+
+/**
+ * The single place where a thrown error becomes the DESIGN §3 error body. Nest's Fastify adapter
+ * routes Fastify's own errors (body parsing, hooks, unknown routes) here too.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const apiError = toApiError(error);
+    if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // Messages may quote what the client sent (an id, a task type); a key pasted there never comes back.
+    const body: ErrorBody = { error: { code: apiError.code, message: redactApiKeys(apiError.message), request_id: String(request.id) } };
+    void http.getResponse<FastifyReply>().status(apiError.status).headers(apiError.headers).type('application/json; charset=utf-8').send(body);
+  }
+}

@@ -1,0 +1,38 @@
+import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../common/config/app-config';
+import { KeyAuthenticator } from './key-authenticator';
+import { KeyStore } from '../../common/storage/key-store';
+import { KeyUsageRecorder } from './key-usage-recorder';
+import { openKeyStore } from '../../common/storage/open-key-store';
+
+const logger = new Logger('KeyUsage');
+
+@Module({
+  providers: [
+    { provide: KeyStore, inject: [AppConfig], useFactory: (config: AppConfig) => openKeyStore(config) },
+    {
+      provide: KeyUsageRecorder,
+      inject: [KeyStore],
+      useFactory: (store: KeyStore) =>
+        new KeyUsageRecorder(store, (error) => logger.warn(`could not record key use: ${error instanceof Error ? error.message : String(error)}`)),
+    },
+    {
+      provide: KeyAuthenticator,
+      inject: [KeyStore, AppConfig, KeyUsageRecorder],
+      useFactory: (store: KeyStore, config: AppConfig, usage: KeyUsageRecorder) =>
+        new KeyAuthenticator(store, config.values.API_KEY_BRAND, config.values.KEY_CACHE_TTL_MS, { usage }),
+    },
+  ],
+  exports: [KeyAuthenticator, KeyStore],
+})
+export class KeysModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(KeyStore) private readonly store: KeyStore,
+    @Inject(KeyUsageRecorder) private readonly usage: KeyUsageRecorder,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.usage.close();
+    await this.store.close();
+  }
+}

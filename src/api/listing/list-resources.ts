@@ -1,0 +1,50 @@
+import type { Caller } from '../keys/key-authenticator';
+import type { TemporalClients } from '../temporal/temporal-clients';
+import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../contract';
+import { decodeCursor, encodeCursor } from './list-cursor';
+import type { ListRequest } from './list-request';
+import { equals, quote, visibilityQuery } from './visibility-query';
+
+export interface ListPage<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+export interface ListSource<S extends string, T extends { status: string }> {
+  workflowType: string;
+  /** Visibility clauses that narrow to a status; the exact status is checked on each item too. */
+  statusClauses(status: S): string[];
+  /** Reads one resource from its workflow id (undefined when it vanished meanwhile). */
+  read(workflowId: string): Promise<T | undefined>;
+}
+
+/**
+ * One page of the caller's own resources from Temporal visibility, in its order (unfinished
+ * first, then the most recently finished; visibility on SQL stores has no ORDER BY): the
+ * organisation is always a clause, and the namespace is the caller's environment, so nobody
+ * else's items can appear. Items are read like a GET, so they look exactly like one; a status
+ * filter visibility cannot express exactly (queued vs running) is finished on the items, so such
+ * pages may hold fewer than `limit` items while `has_more` is still right.
+ */
+export async function listResources<S extends string, T extends { status: string }>(
+  temporal: TemporalClients,
+  caller: Caller,
+  request: ListRequest<S>,
+  source: ListSource<S, T>,
+): Promise<ListPage<T>> {
+  const clauses = [equals('WorkflowType', source.workflowType), equals(ORGANIZATION_SEARCH_ATTRIBUTE.name, caller.organizationId)];
+  if (request.status) clauses.push(...source.statusClauses(request.status));
+  if (request.created_after) clauses.push(`StartTime >= ${quote(request.created_after)}`);
+  if (request.created_before) clauses.push(`StartTime < ${quote(request.created_before)}`);
+  const query = visibilityQuery(clauses);
+  const pageToken = request.cursor ? decodeCursor(request.cursor, query) : undefined;
+  const page = await temporal.listWorkflowIds(caller.environment, query, request.limit, pageToken);
+  const items: Array<T | undefined> = await Promise.all(page.workflowIds.map((workflowId) => source.read(workflowId)));
+  const data = items.filter((item): item is T => item !== undefined && (!request.status || item.status === request.status));
+  return {
+    data,
+    has_more: page.nextPageToken !== undefined,
+    next_cursor: page.nextPageToken ? encodeCursor(page.nextPageToken, query) : null,
+  };
+}

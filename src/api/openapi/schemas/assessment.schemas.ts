@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { REVIEW_VERDICTS, type AssessmentEscalationKind, type AssessmentStatus, type FindingSeverity } from '../../../contract';
+import type { AssessmentResource } from '../../../common/resources/assessment-resource';
+import type { SameType } from './same-type';
+
+const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const satisfies readonly AssessmentStatus[];
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const satisfies readonly FindingSeverity[];
+const ESCALATION_KINDS = ['claim_overdue', 'review_overdue'] as const satisfies readonly AssessmentEscalationKind[];
+
+const findingSchema = z.object({
+  check: z.string().meta({ description: 'Stable machine name of the check.', example: 'single_point_of_failure' }),
+  severity: z.enum(SEVERITIES),
+  message: z.string(),
+  component_ids: z.array(z.string()),
+});
+
+/** The assessment resource as the API returns it; the check at the end holds it equal to AssessmentResource. */
+export const assessmentResourceSchema = z.object({
+  assessment_id: z.string().meta({ example: 'asmt_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' }),
+  name: z.string(),
+  status: z.enum(ASSESSMENT_STATUSES).meta({ description: '`submitted`, then `under_review` once a reviewer claims it, then `completed`.' }),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  findings: z.array(findingSchema).optional().meta({ description: 'Present once the automated checks ran.' }),
+  review: z
+    .object({
+      verdict: z.enum(REVIEW_VERDICTS),
+      notes: z.string(),
+      reviewer: z.string(),
+      completed_at: z.iso.datetime(),
+    })
+    .optional()
+    .meta({ description: 'Present once completed.' }),
+  escalations: z
+    .array(z.object({ kind: z.enum(ESCALATION_KINDS), at: z.iso.datetime() }))
+    .meta({ description: 'SLA escalations recorded so far, oldest first.' }),
+});
+
+export const ASSESSMENT_STATUS_VALUES = ASSESSMENT_STATUSES;
+
+const _assessmentResourceDocumented: SameType<z.output<typeof assessmentResourceSchema>, AssessmentResource> = true;

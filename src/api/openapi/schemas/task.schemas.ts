@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import type { TaskErrorCode, TaskStatus } from '../../../contract';
+import type { TaskResource } from '../../../common/resources/task-resource';
+import type { SameType } from './same-type';
+
+const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly TaskStatus[];
+const TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE', 'TIMED_OUT', 'CANCELED', 'INTERNAL'] as const satisfies readonly TaskErrorCode[];
+
+/** The task resource as the API returns it; the check at the end holds it equal to TaskResource. */
+export const taskResourceSchema = z.object({
+  id: z.string().meta({ description: 'Task id, `task_` and 26 Crockford base32 characters.', example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' }),
+  task_type: z.string().meta({ example: 'summarize' }),
+  status: z.enum(TASK_STATUSES).meta({
+    description: '`queued` until a worker starts the work, `running` while it runs (retries included), then `succeeded` or `failed`; never moves backwards.',
+  }),
+  created_at: z.iso.datetime().meta({ description: 'RFC 3339, UTC.' }),
+  updated_at: z.iso.datetime().meta({ description: 'RFC 3339, UTC: when the status last changed.' }),
+  output: z.object({ summary: z.string() }).optional().meta({ description: 'Present when status is succeeded.' }),
+  error: z
+    .object({
+      code: z.enum(TASK_ERROR_CODES),
+      message: z.string(),
+    })
+    .optional()
+    .meta({ description: 'Present when status is failed.' }),
+});
+
+export const TASK_STATUS_VALUES = TASK_STATUSES;
+
+const _taskResourceDocumented: SameType<z.output<typeof taskResourceSchema>, TaskResource> = true;

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import type { KeyEnvironment } from '../../common/keys/api-key';
+import { TemporalClients } from '../temporal/temporal-clients';
+import { taskWorkflowId, type AiTaskOutcome } from '../../contract';
+import { taskFromDescription, type TaskLookup } from '../../common/resources/task-from-description';
+
+/**
+ * Reads a task from its workflow with describe(), which the server answers without any worker.
+ * A closed workflow never changes again, so its answer is cached. The run of each task read or
+ * created here is remembered, so polls describe that run (cheaper for the server, BENCHMARKS.md).
+ */
+@Injectable()
+export class TaskWorkflowReader {
+  private readonly closed = new LRUCache<string, TaskLookup>({ max: 50_000 });
+  private readonly runs = new LRUCache<string, string>({ max: 50_000 });
+
+  constructor(private readonly temporal: TemporalClients) {}
+
+  /** The run a create just started, so the task's first poll already describes it by run. */
+  rememberRun(environment: KeyEnvironment, organizationId: string, taskId: string, runId: string): void {
+    this.runs.set(cacheKeyOf(environment, taskWorkflowId(organizationId, taskId)), runId);
+  }
+
+  async read(environment: KeyEnvironment, organizationId: string, taskId: string): Promise<TaskLookup | undefined> {
+    const workflowId = taskWorkflowId(organizationId, taskId);
+    const cacheKey = cacheKeyOf(environment, workflowId);
+    const cached = this.closed.get(cacheKey);
+    if (cached) return cached;
+    const description = await this.describeTaskRun(environment, workflowId, this.runs.get(cacheKey));
+    if (!description) return undefined;
+    const lookup = await taskFromDescription(taskId, description, () =>
+      this.temporal.withDeadline(
+        () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
+      ),
+    );
+    if (description.status.name === 'RUNNING') {
+      this.runs.set(cacheKey, description.runId);
+    } else {
+      this.closed.set(cacheKey, lookup);
+      this.runs.delete(cacheKey);
+    }
+    return lookup;
+  }
+
+  /**
+   * The remembered run, when there is one. A task's run only ever runs or completes; a run that ended
+   * any other way may have been replaced (an operator's reset starts a new run), so the task is then
+   * whatever the current run is.
+   */
+  private async describeTaskRun(environment: KeyEnvironment, workflowId: string, runId: string | undefined) {
+    const description = await this.temporal.describe(environment, workflowId, runId);
+    const status = description?.status.name;
+    if (runId === undefined || status === 'RUNNING' || status === 'COMPLETED') return description;
+    return this.temporal.describe(environment, workflowId);
+  }
+}
+
+function cacheKeyOf(environment: KeyEnvironment, workflowId: string): string {
+  return `${environment}/${workflowId}`;
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { CurrentCaller } from '../http/current-caller.decorator';
+import { parseIdempotencyKey } from '../http/idempotency-key';
+import { parsePreferWait } from '../http/prefer-wait';
+import { RateLimited } from '../http/rate-limit.guard';
+import type { Caller } from '../keys/key-authenticator';
+import type { ListPage } from '../listing/list-resources';
+import type { TaskResource } from '../../common/resources/task-resource';
+import { TasksService, isFinal } from './tasks.service';
+
+@Controller('v1/ai/tasks')
+export class TasksController {
+  constructor(private readonly tasks: TasksService) {}
+
+  @Post()
+  @HttpCode(202)
+  @RateLimited()
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TaskResource> {
+    const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey));
+    void reply.header('location', `/v1/ai/tasks/${created.task.id}`);
+    if (created.replayed) void reply.header('idempotent-replayed', 'true');
+    const wait = parsePreferWait(prefer);
+    if (wait === undefined) return created.task;
+    void reply.header('preference-applied', `wait=${wait}`);
+    const task = await this.tasks.waitForFinal(caller, created.task, wait);
+    if (isFinal(task)) void reply.status(200);
+    return task;
+  }
+
+  @Post(':taskId/cancel')
+  @HttpCode(202)
+  cancel(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<TaskResource> {
+    return this.tasks.cancel(caller, taskId);
+  }
+
+  @Get()
+  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<TaskResource>> {
+    return this.tasks.list(caller, query);
+  }
+
+  @Get(':taskId')
+  get(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<TaskResource> {
+    return this.tasks.get(caller, taskId);
+  }
+}

@@ -1,0 +1,80 @@
+import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
+import type { AppConfig } from '../../common/config/app-config';
+import type { KeyEnvironment } from '../../common/keys/api-key';
+
+export interface WorkflowIdPage {
+  workflowIds: string[];
+  nextPageToken?: Uint8Array;
+}
+
+/** One connection to Temporal, and a client per environment: each environment is its own namespace. */
+export class TemporalClients {
+  private readonly clients: Record<KeyEnvironment, Client>;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly config: AppConfig,
+  ) {
+    this.clients = {
+      test: new Client({ connection, namespace: this.namespaceFor('test') }),
+      live: new Client({ connection, namespace: this.namespaceFor('live') }),
+    };
+  }
+
+  static create(config: AppConfig): TemporalClients {
+    // Lazy: the API starts and answers 503 while Temporal is down, instead of refusing to boot.
+    return new TemporalClients(Connection.lazy({ address: config.values.TEMPORAL_ADDRESS }), config);
+  }
+
+  namespaceFor(environment: KeyEnvironment): string {
+    const values = this.config.values;
+    return environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
+  }
+
+  workflows(environment: KeyEnvironment): WorkflowClient {
+    return this.clients[environment].workflow;
+  }
+
+  /**
+   * describe() of a workflow, or undefined when there is none with that id (what a 404 is made of).
+   * Without a run id the server first looks the current run up in its database; with one it answers
+   * from its cache of workflow state.
+   */
+  async describe(environment: KeyEnvironment, workflowId: string, runId?: string): Promise<WorkflowExecutionDescription | undefined> {
+    const handle = this.workflows(environment).getHandle(workflowId, runId);
+    return this.withDeadline(() => handle.describe()).catch((error: unknown) => {
+      if (error instanceof WorkflowNotFoundError) return undefined;
+      throw error;
+    });
+  }
+
+  /** Workflow ids of one visibility page, newest first, and the token of the next page if any. */
+  async listWorkflowIds(environment: KeyEnvironment, query: string, pageSize: number, pageToken?: Uint8Array): Promise<WorkflowIdPage> {
+    const response = await this.withDeadline(() =>
+      this.clients[environment].workflowService.listWorkflowExecutions({
+        namespace: this.namespaceFor(environment),
+        query,
+        pageSize,
+        nextPageToken: pageToken,
+      }),
+    );
+    const token = response.nextPageToken;
+    return {
+      workflowIds: (response.executions ?? []).flatMap((execution) => (execution.execution?.workflowId ? [execution.execution.workflowId] : [])),
+      nextPageToken: token && token.length > 0 ? token : undefined,
+    };
+  }
+
+  get taskQueue(): string {
+    return this.config.values.TEMPORAL_TASK_QUEUE;
+  }
+
+  /** Bounds every call so a GET never hangs when the frontend is unreachable. */
+  withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.config.values.TEMPORAL_RPC_TIMEOUT_MS): Promise<T> {
+    return this.connection.withDeadline(Date.now() + timeoutMs, call);
+  }
+
+  async close(): Promise<void> {
+    await this.connection.close();
+  }
+}

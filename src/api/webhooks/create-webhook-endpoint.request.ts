@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import { describeFirstIssue } from '../http/zod-issues';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract';
+
+const MAX_URL_LENGTH = 2048;
+
+export const createWebhookEndpointSchema = z
+  .object({
+    url: z.string({ error: 'required, an https URL' }).min(1).max(MAX_URL_LENGTH),
+    events: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}` }), {
+        error: `required, a list of event types (${WEBHOOK_EVENT_TYPES.join(', ')})`,
+      })
+      .min(1, 'must name at least one event type'),
+    description: z.string().max(500).optional(),
+  }, { error: 'must be a JSON object' })
+  .strict();
+
+export interface CreateWebhookEndpointRequest {
+  url: string;
+  events: WebhookEventType[];
+  description?: string;
+}
+
+/** Validates a registration body at the edge; the URL's safety is checked after this, with DNS. */
+export function parseCreateWebhookEndpointRequest(body: unknown): CreateWebhookEndpointRequest {
+  const parsed = createWebhookEndpointSchema.safeParse(body);
+  if (!parsed.success) throw ApiError.invalidRequest(describeFirstIssue(parsed.error));
+  const { url, events, description } = parsed.data;
+  const unique = [...new Set(events)];
+  return description === undefined ? { url, events: unique } : { url, events: unique, description };
+}

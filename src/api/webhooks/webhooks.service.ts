@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AppConfig } from '../../common/config/app-config';
+import { ApiError } from '../http/api-error';
+import type { Caller } from '../keys/key-authenticator';
+import { parseCreateWebhookEndpointRequest } from './create-webhook-endpoint.request';
+import {
+  toWebhookDeliveryResource,
+  toWebhookEndpointResource,
+  withSecret,
+  type WebhookDeliveryResource,
+  type WebhookEndpointResource,
+  type WebhookEndpointWithSecret,
+} from './webhook-endpoint-resource';
+import { isWebhookEndpointId, newWebhookEndpointId } from '../../common/webhooks/webhook-ids';
+import { PREVIOUS_SECRET_OVERLAP_MS } from '../../common/webhooks/webhook-secrets';
+import { generateWebhookSecret } from '../../common/webhooks/webhook-signing';
+import { WebhookStore, type StoredWebhookEndpoint } from '../../common/storage/webhook-store';
+import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver } from '../../common/webhooks/webhook-url-policy';
+
+/** Every event goes to each endpoint; a small bound keeps one organisation's fan-out (and its retries) small. */
+export const MAX_ENDPOINTS_PER_ENVIRONMENT = 20;
+const DELIVERIES_SHOWN = 100;
+
+export const WEBHOOK_RESOLVER = Symbol('webhook-resolver');
+
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly config: AppConfig,
+    @Inject(WEBHOOK_RESOLVER) private readonly resolve: HostResolver,
+  ) {}
+
+  async create(caller: Caller, body: unknown): Promise<WebhookEndpointWithSecret> {
+    const request = parseCreateWebhookEndpointRequest(body);
+    await this.vet(request.url, caller);
+    if ((await this.store.listFor(caller.organizationId, caller.environment)).length >= MAX_ENDPOINTS_PER_ENVIRONMENT) {
+      throw ApiError.invalidRequest(`At most ${MAX_ENDPOINTS_PER_ENVIRONMENT} webhook endpoints per environment; delete one first`);
+    }
+    const now = new Date().toISOString();
+    const endpoint: StoredWebhookEndpoint = {
+      id: newWebhookEndpointId(),
+      organizationId: caller.organizationId,
+      environment: caller.environment,
+      url: request.url,
+      events: request.events,
+      description: request.description ?? null,
+      secret: generateWebhookSecret(),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      disabledAt: null,
+      disabledReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.store.create(endpoint);
+    return withSecret(endpoint);
+  }
+
+  async list(caller: Caller): Promise<{ data: WebhookEndpointResource[] }> {
+    const endpoints = await this.store.listFor(caller.organizationId, caller.environment);
+    return { data: endpoints.map(toWebhookEndpointResource) };
+  }
+
+  async get(caller: Caller, id: string): Promise<WebhookEndpointResource> {
+    return toWebhookEndpointResource(await this.find(caller, id));
+  }
+
+  async delete(caller: Caller, id: string): Promise<void> {
+    await this.find(caller, id);
+    await this.store.delete(id);
+  }
+
+  /** A new secret signs from now on; the old one signs alongside it for 24 h, so receivers can switch over. */
+  async rotateSecret(caller: Caller, id: string): Promise<WebhookEndpointWithSecret> {
+    await this.find(caller, id);
+    const now = new Date();
+    const rotated = await this.store.rotateSecret({
+      id,
+      secret: generateWebhookSecret(),
+      previousSecretExpiresAt: new Date(now.getTime() + PREVIOUS_SECRET_OVERLAP_MS).toISOString(),
+      at: now.toISOString(),
+    });
+    if (!rotated) throw ApiError.notFound(`Webhook endpoint ${id}`);
+    return withSecret(rotated);
+  }
+
+  async deliveries(caller: Caller, id: string): Promise<{ data: WebhookDeliveryResource[] }> {
+    await this.find(caller, id);
+    const attempts = await this.store.listDeliveries(id, DELIVERIES_SHOWN);
+    return { data: attempts.map(toWebhookDeliveryResource) };
+  }
+
+  /** Another organisation's or environment's endpoint is as unknown as a missing one (404, never 403). */
+  private async find(caller: Caller, id: string): Promise<StoredWebhookEndpoint> {
+    const endpoint = isWebhookEndpointId(id) ? await this.store.find(id) : undefined;
+    if (!endpoint || endpoint.organizationId !== caller.organizationId || endpoint.environment !== caller.environment) {
+      throw ApiError.notFound(`Webhook endpoint ${id}`);
+    }
+    return endpoint;
+  }
+
+  private async vet(url: string, caller: Caller): Promise<void> {
+    try {
+      await vetWebhookUrl(url, caller.environment, { allowInsecureSandbox: this.config.values.WEBHOOKS_ALLOW_INSECURE_SANDBOX, resolve: this.resolve });
+    } catch (error) {
+      if (error instanceof WebhookUrlRefusedError || error instanceof WebhookHostUnresolvedError) throw ApiError.invalidRequest(error.message);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import * as path from 'node:path';
+import { msToNumber } from '@temporalio/common/lib/time';
+import { z } from 'zod';
+import { DEFAULT_TASK_QUEUE } from '../../contract';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const MAX_SLA_MS = 365 * 24 * 60 * 60 * 1000;
+/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses), in milliseconds. */
+const slaDuration = z.string().transform((value, context) => {
+  const millis = parseDuration(value);
+  if (millis === undefined || millis <= 0 || millis > MAX_SLA_MS) {
+    context.addIssue({ code: 'custom', message: 'must be a duration between 1ms and 365 days, such as "2 days", "36h" or "90s"' });
+    return z.NEVER;
+  }
+  return millis;
+});
+
+/** Every setting Assay reads from the environment, validated once at start. */
+export const configSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TEMPORAL_ADDRESS: z.string().min(1).default('localhost:7233'),
+  TEMPORAL_NAMESPACE_SANDBOX: z.string().min(1).default('assay-sandbox'),
+  TEMPORAL_NAMESPACE_PRODUCTION: z.string().min(1).default('assay-production'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default(DEFAULT_TASK_QUEUE),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_CLI_PATH: z.string().optional(),
+  TEMPORAL_RPC_TIMEOUT_MS: positiveInt.default(5000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  API_KEY_BRAND: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lowercase letters or digits, starting with a letter')
+    .default('assay'),
+  KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(5000).default(2000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  RATE_LIMIT_CREATES_PER_MINUTE: positiveInt.default(600),
+  RATE_LIMIT_CREATES_BURST: positiveInt.default(100),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  MAX_TEXT_BYTES: positiveInt.max(1_500_000, 'must stay well under the Temporal payload limit (2 MB)').default(512 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The worker's Prometheus endpoint (Temporal SDK metrics and assay_tasks_finished_total); port 0 turns it off.
+  WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKER_METRICS_PORT: port.default(9464),
+  // How long a stopping worker lets running activities finish before it cancels them and hands them back.
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  SUMMARIZER_PROVIDER: z.enum(['extractive', 'openai-compatible']).default('extractive'),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: positiveInt.default(60_000),
+  // Read when an assessment is created and fixed in its workflow input, so running reviews keep theirs.
+  ASSESSMENT_CLAIM_SLA: z.string().default('2 days').pipe(slaDuration),
+  ASSESSMENT_REVIEW_SLA: z.string().default('5 days').pipe(slaDuration),
+  // Sandbox endpoints may then use http and loopback addresses (tests, local development); live never.
+  WEBHOOKS_ALLOW_INSECURE_SANDBOX: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  // Read by the worker when an event starts and recorded in its history, so running deliveries keep theirs.
+  WEBHOOK_RETRY_INITIAL_INTERVAL: z.string().default('5s').pipe(slaDuration),
+  WEBHOOK_RETRY_MAX_INTERVAL: z.string().default('10h').pipe(slaDuration),
+  WEBHOOK_RETRY_WINDOW: z.string().default('3 days').pipe(slaDuration),
+});
+
+function parseDuration(value: string): number | undefined {
+  try {
+    return msToNumber(value.trim() as Parameters<typeof msToNumber>[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+export type ConfigValues = z.infer<typeof configSchema>;
+
+export class InvalidConfigError extends Error {}
+
+/** Typed, validated configuration; the only place that reads process.env. */
+export class AppConfig {
+  readonly values: Readonly<ConfigValues>;
+
+  constructor(env: NodeJS.ProcessEnv = process.env) {
+    const parsed = configSchema.safeParse(env);
+    if (!parsed.success) {
+      const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+      throw new InvalidConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    }
+    const values = parsed.data;
+    if (values.SUMMARIZER_PROVIDER === 'openai-compatible' && !values.OPENAI_BASE_URL) {
+      throw new InvalidConfigError('Invalid configuration:\n  OPENAI_BASE_URL: required when SUMMARIZER_PROVIDER=openai-compatible');
+    }
+    this.values = Object.freeze(values);
+  }
+
+  get dataDir(): string {
+    return path.resolve(this.values.DATA_DIR);
+  }
+
+  get keyDatabasePath(): string {
+    return path.join(this.dataDir, 'keys.sqlite');
+  }
+}

@@ -1,0 +1,93 @@
+import type { AiTaskMemo, AiTaskOutcome, TaskError, TaskStatus } from '../../contract';
+
+/** The task as a client sees it (spec §2.1 plus DESIGN §3's timestamps). */
+export interface TaskResource {
+  id: string;
+  task_type: string;
+  status: TaskStatus;
+  created_at: string;
+  updated_at: string;
+  output?: { summary: string };
+  error?: TaskError;
+}
+
+export type WorkflowStatusName =
+  | 'RUNNING'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'CANCELLED'
+  | 'TERMINATED'
+  | 'CONTINUED_AS_NEW'
+  | 'TIMED_OUT'
+  | 'UNKNOWN';
+
+export interface PendingActivityView {
+  started: boolean;
+  attempt: number;
+  lastStartedAt?: Date;
+}
+
+export interface PendingWorkflowTaskView {
+  started: boolean;
+  attempt: number;
+  startedAt?: Date;
+}
+
+/** What the API knows of a task workflow from describe() (plus its result once closed); no worker needed. */
+export interface TaskWorkflowView {
+  taskId: string;
+  memo: AiTaskMemo;
+  status: WorkflowStatusName;
+  historyLength: number;
+  closedAt?: Date;
+  /** Only tasks started before the local-summary patch have one: their summary ran on the task queue. */
+  pendingActivities: PendingActivityView[];
+  pendingWorkflowTask?: PendingWorkflowTaskView;
+  outcome?: AiTaskOutcome;
+}
+
+// WorkflowExecutionStarted and the first WorkflowTaskScheduled: a longer history means a worker has
+// taken the task's first workflow task, which is where the summary runs.
+const HISTORY_BEFORE_ANY_WORKER = 2;
+
+export function toTaskResource(view: TaskWorkflowView): TaskResource {
+  const base = { id: view.taskId, task_type: view.memo.task_type, created_at: view.memo.created_at };
+  if (view.status === 'RUNNING') {
+    return { ...base, status: runningStatus(view), updated_at: lastWorkerStart(view) ?? view.memo.created_at };
+  }
+  const updated_at = (view.closedAt ?? new Date(view.memo.created_at)).toISOString();
+  const outcome = view.outcome ?? abnormalOutcome(view.status);
+  return outcome.status === 'succeeded'
+    ? { ...base, status: 'succeeded', updated_at, output: outcome.output }
+    : { ...base, status: 'failed', updated_at, error: outcome.error };
+}
+
+/**
+ * queued until a worker takes the task's first workflow task; running from then on, through
+ * retries of that workflow task and up to the close, so a poller never sees it go back.
+ */
+function runningStatus(view: TaskWorkflowView): TaskStatus {
+  const workflowTask = view.pendingWorkflowTask;
+  const taken = view.historyLength > HISTORY_BEFORE_ANY_WORKER || workflowTask?.started === true || (workflowTask?.attempt ?? 1) > 1;
+  return taken ? 'running' : 'queued';
+}
+
+function lastWorkerStart(view: TaskWorkflowView): string | undefined {
+  const times = [...view.pendingActivities.map((activity) => activity.lastStartedAt), view.pendingWorkflowTask?.startedAt].flatMap((time) =>
+    time ? [time.getTime()] : [],
+  );
+  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : undefined;
+}
+
+/** A workflow that closed without returning an outcome: cancelled, terminated by an operator or timed out. */
+function abnormalOutcome(status: WorkflowStatusName): AiTaskOutcome {
+  switch (status) {
+    case 'CANCELLED':
+    case 'TERMINATED':
+      return { status: 'failed', error: { code: 'CANCELED', message: 'The task was canceled' } };
+    case 'TIMED_OUT':
+      return { status: 'failed', error: { code: 'TIMED_OUT', message: 'The task did not finish in time' } };
+    default:
+      return { status: 'failed', error: { code: 'INTERNAL', message: 'The task failed because of an internal error' } };
+  }
+}

@@ -1,0 +1,144 @@
+// Network assessments: ids, workflow, the graph, findings, the review and its updates and query.
+
+import { defineQuery, defineUpdate } from '@temporalio/workflow';
+
+export const ASSESSMENT_WORKFLOW_TYPE = 'assessmentWorkflow';
+export const ASSESSMENT_ID_PREFIX = 'asmt_';
+export const ASSESSMENT_WORKFLOW_ID_PREFIX = 'assessment/';
+
+/** The organisation is part of the workflow id, so another organisation's assessment id resolves to nothing. */
+export function assessmentWorkflowId(organizationId: string, assessmentId: string): string {
+  return `${ASSESSMENT_WORKFLOW_ID_PREFIX}${organizationId}/${assessmentId}`;
+}
+
+export interface NetworkComponent {
+  id: string;
+  kind: string;
+  zone: string;
+  attributes?: Record<string, string | number | boolean>;
+}
+
+export interface NetworkLink {
+  from: string;
+  to: string;
+  kind?: string;
+}
+
+export interface NetworkGraph {
+  components: NetworkComponent[];
+  links: NetworkLink[];
+}
+
+export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+
+export interface Finding {
+  /** Stable machine name of the check, e.g. "single_point_of_failure". */
+  check: string;
+  severity: FindingSeverity;
+  message: string;
+  component_ids: string[];
+}
+
+export type AssessmentStatus = 'submitted' | 'under_review' | 'completed';
+
+export const REVIEW_VERDICTS = ['approved', 'changes_requested', 'rejected'] as const;
+export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
+
+/** How long an assessment may wait for a reviewer, and a claimed one for its verdict; fixed at creation. */
+export interface AssessmentSla {
+  claimWithinMs: number;
+  reviewWithinMs: number;
+}
+
+export interface AssessmentWorkflowInput {
+  assessmentId: string;
+  organizationId: string;
+  name: string;
+  context: string;
+  graph: NetworkGraph;
+  sla: AssessmentSla;
+}
+
+export interface AssessmentClaim {
+  reviewer: string;
+  claimed_at: string;
+}
+
+export interface AssessmentReview {
+  verdict: ReviewVerdict;
+  notes: string;
+  reviewer: string;
+  completed_at: string;
+}
+
+export type AssessmentEscalationKind = 'claim_overdue' | 'review_overdue';
+
+export interface AssessmentEscalation {
+  kind: AssessmentEscalationKind;
+  at: string;
+}
+
+/**
+ * The review's state as the workflow publishes it after every transition (memo key `state`) and
+ * returns from every reviewer update. Findings are published once, under their own memo key, so
+ * the frequent small upserts never repeat them.
+ */
+export interface AssessmentReviewSnapshot {
+  status: AssessmentStatus;
+  updated_at: string;
+  checks_completed: boolean;
+  /** Present while under_review. */
+  claim?: AssessmentClaim;
+  /** Present once completed. */
+  review?: AssessmentReview;
+  escalations: AssessmentEscalation[];
+  /** When the current wait (for a claim, or for a verdict) passes its SLA; absent once completed. */
+  due_at?: string;
+}
+
+/** The whole public state: what the query answers and the workflow returns when it closes. */
+export interface AssessmentView extends AssessmentReviewSnapshot {
+  findings?: Finding[];
+}
+
+/** Memo of an assessment workflow: the first three keys are written at start, the rest by the workflow. */
+export interface AssessmentMemo {
+  created_at: string;
+  name: string;
+  /** SHA-256 of the normalised request, to tell an idempotent replay from a reused key. */
+  request_hash: string;
+  state?: AssessmentReviewSnapshot;
+  findings?: Finding[];
+}
+
+export interface ClaimAssessmentRequest {
+  reviewer: string;
+}
+
+export interface CompleteAssessmentRequest {
+  verdict: ReviewVerdict;
+  notes: string;
+  /** When given, must be the reviewer holding the claim. */
+  reviewer?: string;
+}
+
+export interface ReleaseAssessmentRequest {
+  /** When given, must be the reviewer holding the claim. */
+  reviewer?: string;
+}
+
+/** ApplicationFailure types with which the workflow refuses a reviewer update (in its validator). */
+export const REVIEW_REFUSAL_CODES = [
+  'INVALID_REVIEW_REQUEST',
+  'CHECKS_RUNNING',
+  'ALREADY_CLAIMED',
+  'NOT_CLAIMED',
+  'CLAIMED_BY_ANOTHER_REVIEWER',
+  'ALREADY_COMPLETED',
+] as const;
+export type ReviewRefusalCode = (typeof REVIEW_REFUSAL_CODES)[number];
+
+export const claimAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [ClaimAssessmentRequest]>('claimAssessment');
+export const completeAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [CompleteAssessmentRequest]>('completeAssessment');
+export const releaseAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [ReleaseAssessmentRequest]>('releaseAssessment');
+export const assessmentStateQuery = defineQuery<AssessmentView>('assessmentState');

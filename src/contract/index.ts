@@ -1,0 +1,11 @@
+// The one contract between the API, the worker, the workflows, the CLI and the bench: task queue,
+// workflow types and ids, inputs, outputs, memos, updates, queries, search attributes, patch ids,
+// event types and error codes. Definitions only; the workflow bundle includes it, so no Node
+// built-ins (the workflow lint rules cover this folder).
+
+export * from './ai-task';
+export * from './assessment';
+export * from './patches';
+export * from './search-attributes';
+export * from './task-queue';
+export * from './webhook-events';

@@ -1,0 +1,47 @@
+// How a workflow emits a webhook event: a workflow-only helper (the event types live in the contract).
+
+import { CancellationScope, proxyLocalActivities, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
+import {
+  WEBHOOK_EVENT_ID_PREFIX,
+  WEBHOOK_EVENT_WORKFLOW_TYPE,
+  webhookEventWorkflowId,
+  type WebhookEventInput,
+  type WebhookEventType,
+  type WebhookSubscriberActivities,
+} from '../src/contract';
+
+// A local activity: one indexed read on the worker, no round trip through the server.
+const { hasWebhookSubscribers } = proxyLocalActivities<WebhookSubscriberActivities>({
+  startToCloseTimeout: '10 seconds',
+  retry: { initialInterval: '200 milliseconds', maximumAttempts: 3 },
+});
+
+/**
+ * Starts the event's own workflow and returns as soon as it has started: delivery may take days
+ * and must neither hold the emitting workflow open nor end with it (ABANDON). The id comes from
+ * the event id, so a retried start can never deliver one event twice. Not cancellable: a
+ * canceled task still completes (as failed) and its event must go out. Most organisations have no
+ * endpoint, so the event workflow is started only for one that has a subscriber; when that cannot
+ * be checked, the event goes out anyway and the event workflow finds the endpoints durably.
+ */
+export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string): Promise<void> {
+  const subscribed = await CancellationScope.nonCancellable(() => hasWebhookSubscribers({ organizationId, type })).catch(() => true);
+  if (!subscribed) return;
+  const eventId = `${WEBHOOK_EVENT_ID_PREFIX}${uuid4().replace(/-/g, '')}`;
+  const input: WebhookEventInput = {
+    eventId,
+    type,
+    createdAt: new Date().toISOString(),
+    organizationId,
+    resourceId,
+    sourceWorkflowId: workflowInfo().workflowId,
+  };
+  await CancellationScope.nonCancellable(() =>
+    startChild(WEBHOOK_EVENT_WORKFLOW_TYPE, {
+      workflowId: webhookEventWorkflowId(organizationId, eventId),
+      args: [input],
+      parentClosePolicy: 'ABANDON',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    }),
+  );
+}
