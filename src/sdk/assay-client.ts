@@ -11,9 +11,11 @@ import {
   resolveRetryOptions,
 } from './options';
 import { type PollRun, pollUntilFinal } from './polling';
+import { followPages, listPageFrom, listQueryString } from './list-pages';
 import { assessmentFrom, taskFrom } from './resource-guards';
-import type { Assessment, CreateAssessmentRequest, CreateTaskRequest, FailedTask, SucceededTask, Task } from './resources';
+import type { Assessment, AssessmentStatus, CreateAssessmentRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, SucceededTask, Task, TaskStatus } from './resources';
 import { withRetries } from './retry';
+import { WebhookEndpoints } from './webhook-endpoints';
 
 export interface AssayClientOptions {
   /** Default: ASSAY_BASE_URL, then http://localhost:3000. */
@@ -22,7 +24,7 @@ export interface AssayClientOptions {
   apiKey?: string;
   /** How long one HTTP request may take, body included. Default 15 s. */
   requestTimeoutMs?: number;
-  /** Polling schedule for waitForTask, summarize and waitForAssessment. Default: spec §8. */
+  /** Polling schedule for waitForTask, summarize and waitForAssessment. Default: the service's polling guidance (docs/api.md). */
   poll?: Partial<PollOptions>;
   /** Retries of creates. Default: 3 retries, backoff from 0.5 s up to 8 s. */
   retry?: Partial<RetryOptions>;
@@ -62,6 +64,8 @@ const ASSESSMENTS_PATH = 'v1/network-assessments';
 /** Typed client of the Assay API v1. Needs only fetch, AbortController and crypto.randomUUID. */
 export class AssayClient {
   readonly baseUrl: string;
+  /** Register, list, rotate and delete the organisation's webhook endpoints; read their deliveries. */
+  readonly webhooks: WebhookEndpoints;
   private readonly transport: HttpTransport;
   private readonly requestTimeoutMs: number;
   private readonly pollOptions: PollOptions;
@@ -73,6 +77,7 @@ export class AssayClient {
     this.pollOptions = resolvePollOptions(options.poll);
     this.retryOptions = resolveRetryOptions(options.retry);
     this.transport = new HttpTransport(this.baseUrl, resolveApiKey(options.apiKey), options.fetch ?? globalFetch());
+    this.webhooks = new WebhookEndpoints((request) => this.transport.send({ ...request, timeoutMs: resolveRequestTimeout(request.timeoutMs, this.requestTimeoutMs) }));
   }
 
   /** POST /v1/ai/tasks, retried safely under one Idempotency-Key. */
@@ -82,6 +87,22 @@ export class AssayClient {
 
   async getTask(id: string, options: RequestOptions = {}): Promise<Task> {
     return taskFrom(await this.get(TASKS_PATH, id, options));
+  }
+
+  /** One page of the caller's tasks: unfinished first, then the most recently finished. */
+  async listTasks(query: ListQuery<TaskStatus> = {}, options: RequestOptions = {}): Promise<ListPage<Task>> {
+    return listPageFrom(await this.list(TASKS_PATH, query, options), taskFrom);
+  }
+
+  /** Every page of the caller's tasks for these filters: `for await (const page of client.taskPages({ status: 'failed' }))`. */
+  taskPages(query: ListQuery<TaskStatus> = {}, options: RequestOptions = {}): AsyncGenerator<ListPage<Task>, void, undefined> {
+    return followPages(query, (pageQuery) => this.listTasks(pageQuery, options));
+  }
+
+  /** Cancels a task that is not final yet: it ends as failed with error.code CANCELED. A final task is 409 TASK_ALREADY_FINAL. */
+  async cancelTask(id: string, options: RequestOptions = {}): Promise<Task> {
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    return taskFrom(await this.transport.send({ method: 'POST', path: `${resourcePath(TASKS_PATH, id)}/cancel`, timeoutMs, signal: options.signal }));
   }
 
   /**
@@ -119,6 +140,16 @@ export class AssayClient {
     return assessmentFrom(await this.get(ASSESSMENTS_PATH, id, options));
   }
 
+  /** One page of the caller's assessments: open ones first, then the most recently completed. */
+  async listAssessments(query: ListQuery<AssessmentStatus> = {}, options: RequestOptions = {}): Promise<ListPage<Assessment>> {
+    return listPageFrom(await this.list(ASSESSMENTS_PATH, query, options), assessmentFrom);
+  }
+
+  /** Every page of the caller's assessments for these filters. */
+  assessmentPages(query: ListQuery<AssessmentStatus> = {}, options: RequestOptions = {}): AsyncGenerator<ListPage<Assessment>, void, undefined> {
+    return followPages(query, (pageQuery) => this.listAssessments(pageQuery, options));
+  }
+
   /**
    * Polls until the assessment is completed (reviewed). A review can take days, so pass a longer
    * `poll.timeoutMs` and `poll.maxPolls` than the defaults when waiting for one.
@@ -144,9 +175,13 @@ export class AssayClient {
   }
 
   private get(collectionPath: string, id: string, options: RequestOptions): Promise<HttpResponse> {
-    if (typeof id !== 'string' || id.trim() === '') throw new AssayArgumentError('The id must be a non-empty string');
     const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
-    return this.transport.send({ method: 'GET', path: `${collectionPath}/${encodeURIComponent(id)}`, timeoutMs, signal: options.signal });
+    return this.transport.send({ method: 'GET', path: resourcePath(collectionPath, id), timeoutMs, signal: options.signal });
+  }
+
+  private list<S extends string>(collectionPath: string, query: ListQuery<S>, options: RequestOptions): Promise<HttpResponse> {
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    return this.transport.send({ method: 'GET', path: `${collectionPath}${listQueryString(query)}`, timeoutMs, signal: options.signal });
   }
 
   private pollRun<T>(options: WaitOptions<T>): PollRun<T> {
@@ -165,6 +200,11 @@ function isFinalTask(task: Task): task is FinalTask {
 
 function isCompleted(assessment: Assessment): assessment is CompletedAssessment {
   return assessment.status === 'completed';
+}
+
+function resourcePath(collectionPath: string, id: string): string {
+  if (typeof id !== 'string' || id.trim() === '') throw new AssayArgumentError('The id must be a non-empty string');
+  return `${collectionPath}/${encodeURIComponent(id)}`;
 }
 
 function resourceId<T>(resourceOrId: T | string, idOf: (resource: T) => string): string {

@@ -1,6 +1,6 @@
 import type { Assessment, FailedTask, Task } from './resources';
 
-/** The service's error codes (DESIGN §3), plus the client's own for a response it cannot read. */
+/** The service's error codes (docs/api.md), plus the client's own for a response it cannot read. */
 export type ApiErrorCode =
   | 'UNAUTHORIZED'
   | 'INVALID_REQUEST'
@@ -8,6 +8,7 @@ export type ApiErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
   | 'IDEMPOTENCY_KEY_REUSED'
+  | 'TASK_ALREADY_FINAL'
   | 'UNSUPPORTED_TASK_TYPE'
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'

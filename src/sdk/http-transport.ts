@@ -6,7 +6,7 @@ import { parseRetryAfter } from './retry-after';
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Relative to the base URL, without a leading slash: `v1/ai/tasks`. */
   path: string;
   body?: unknown;
@@ -87,7 +87,7 @@ function toHttpResponse(raw: RawResponse): HttpResponse {
   const requestId = raw.headers.get('x-request-id') ?? undefined;
   const body = parseJson(raw.text);
   if (raw.status >= 200 && raw.status < 300) {
-    if (body === undefined) {
+    if (body === undefined && raw.status !== 204) {
       throw new AssayApiError({ status: raw.status, code: 'UNEXPECTED_RESPONSE', message: 'The response body is not JSON', request_id: requestId });
     }
     return { status: raw.status, headers: raw.headers, body };

@@ -1,5 +1,5 @@
 // Public API of the Assay client SDK (`assay/client`). Nothing here may import NestJS, Temporal,
-// Node built-ins or code outside src/client: it runs in Node 20 and in browsers with fetch.
+// Node built-ins or code outside src/sdk: it runs in Node 20 and in browsers with fetch.
 
 export {
   AssayClient,
@@ -34,9 +34,12 @@ export type {
   AssessmentStatus,
   CreateAssessmentRequest,
   CreateTaskRequest,
+  CreateWebhookEndpointRequest,
   FailedTask,
   Finding,
   FindingSeverity,
+  ListPage,
+  ListQuery,
   NetworkComponent,
   NetworkLink,
   PendingTask,
@@ -47,7 +50,12 @@ export type {
   TaskError,
   TaskErrorCode,
   TaskStatus,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
 } from './resources';
+export { WebhookEndpoints, type WebhookRequestOptions } from './webhook-endpoints';
 export {
   verifyWebhook,
   WebhookVerificationError,

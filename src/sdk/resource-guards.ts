@@ -1,6 +1,6 @@
 import { AssayApiError } from './errors';
 import type { HttpResponse } from './http-transport';
-import type { Assessment, AssessmentStatus, Task, TaskStatus } from './resources';
+import type { Assessment, AssessmentStatus, Task, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from './resources';
 
 const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
 const ASSESSMENT_STATUSES: readonly AssessmentStatus[] = ['submitted', 'under_review', 'completed'];
@@ -25,6 +25,26 @@ export function assessmentFrom(response: HttpResponse): Assessment {
   return body as unknown as Assessment;
 }
 
+export function webhookEndpointFrom(response: HttpResponse): WebhookEndpoint {
+  const body = recordOrEmpty(response.body);
+  const valid = typeof body.id === 'string' && typeof body.url === 'string' && Array.isArray(body.events) && (body.status === 'enabled' || body.status === 'disabled');
+  if (!valid) throw unexpectedBody(response, 'webhook endpoint');
+  return body as unknown as WebhookEndpoint;
+}
+
+export function webhookEndpointWithSecretFrom(response: HttpResponse): WebhookEndpointWithSecret {
+  const endpoint = webhookEndpointFrom(response);
+  if (typeof (endpoint as Partial<WebhookEndpointWithSecret>).secret !== 'string') throw unexpectedBody(response, 'webhook endpoint with its secret');
+  return endpoint as WebhookEndpointWithSecret;
+}
+
+export function webhookDeliveryFrom(response: HttpResponse): WebhookDelivery {
+  const body = recordOrEmpty(response.body);
+  const valid = typeof body.id === 'string' && typeof body.event_id === 'string' && (body.outcome === 'succeeded' || body.outcome === 'failed');
+  if (!valid) throw unexpectedBody(response, 'webhook delivery');
+  return body as unknown as WebhookDelivery;
+}
+
 function recordOrEmpty(body: unknown): Partial<Record<string, unknown>> {
   return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
@@ -33,7 +53,7 @@ function unexpectedBody(response: HttpResponse, what: string): AssayApiError {
   return new AssayApiError({
     status: response.status,
     code: 'UNEXPECTED_RESPONSE',
-    message: `The response body is not ${what === 'assessment' ? 'an' : 'a'} ${what} resource`,
+    message: `The response body is not ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} resource`,
     request_id: response.headers.get('x-request-id') ?? undefined,
   });
 }

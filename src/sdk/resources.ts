@@ -1,5 +1,6 @@
-// The resources as a client sees them on the wire (spec §2, DESIGN §3 and §4). Defined here, not
-// imported from workflows/, so the SDK can be published on its own.
+// The resources as a client sees them on the wire (docs/api.md). Written here so the SDK can be
+// published on its own; src/api/openapi/schemas/sdk-wire-types.ts fails the build when the
+// service's documented schemas and these types drift apart.
 
 export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -84,4 +85,59 @@ export interface Assessment {
   findings?: Finding[];
   /** Present once the status is completed. */
   review?: AssessmentReview;
+}
+
+/** One page of a list endpoint; pass `next_cursor` back as `cursor` for the next one. */
+export interface ListPage<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/** Filters of a list endpoint; a cursor is bound to the filters it was issued with. */
+export interface ListQuery<S extends string> {
+  status?: S;
+  /** RFC 3339; items created at or after this instant. */
+  created_after?: string;
+  /** RFC 3339; items created before this instant. */
+  created_before?: string;
+  /** Items per page, 1 to 100 (the service's default is 20). */
+  limit?: number;
+  cursor?: string;
+}
+
+export type WebhookEventType = 'ai_task.completed' | 'assessment.reviewed';
+
+export interface CreateWebhookEndpointRequest {
+  url: string;
+  events: WebhookEventType[];
+  description?: string;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description?: string;
+  status: 'enabled' | 'disabled';
+  disabled_reason?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The answer to a create or a secret rotation: the only times the signing secret is shown. */
+export interface WebhookEndpointWithSecret extends WebhookEndpoint {
+  secret: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  event_id: string;
+  event_type: WebhookEventType;
+  attempt: number;
+  outcome: 'succeeded' | 'failed';
+  http_status?: number;
+  error?: string;
+  attempted_at: string;
+  duration_ms: number;
 }

@@ -16,6 +16,7 @@ import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { assessmentWorkflow } from '../../workflows';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
+import { eventually } from '../support/eventually';
 
 const EventType = temporal.api.enums.v1.EventType;
 const HOUR = 60 * 60 * 1000;
@@ -93,16 +94,6 @@ async function startAssessment(taskQueue: string, sla: AssessmentSla = RELAXED_S
 
 async function memoOf(handle: WorkflowHandle): Promise<AssessmentMemo> {
   return (await handle.describe()).memo as unknown as AssessmentMemo;
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last saw ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function checked(handle: WorkflowHandle): Promise<AssessmentMemo> {

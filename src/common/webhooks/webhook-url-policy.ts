@@ -1,5 +1,6 @@
 import { promises as dns } from 'node:dns';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { KeyEnvironment } from '../keys/api-key';
 
 export interface ResolvedAddress {
@@ -30,43 +31,40 @@ export interface UrlPolicyOptions {
   resolve?: HostResolver;
 }
 
-interface Range {
-  what: string;
-  list: BlockList;
-}
+/** Why an address range is refused, in words the caller reads; ranges are ipaddr.js's names for the IANA registries. */
+const REFUSED_RANGES: Readonly<Record<string, string>> = {
+  loopback: 'a loopback address',
+  private: 'a private address',
+  uniqueLocal: 'a private address',
+  linkLocal: 'a link-local address',
+  carrierGradeNat: 'a shared (CGNAT) address',
+  unspecified: 'an unspecified or "this network" address',
+  broadcast: 'a broadcast address',
+  multicast: 'a multicast address',
+  reserved: 'a reserved or documentation address',
+  benchmarking: 'a reserved or documentation address',
+  discard: 'a reserved or documentation address',
+  rfc6052: 'a NAT64 address, which can reach IPv4 hosts behind it',
+  rfc6145: 'an IPv4-translated address, which can reach IPv4 hosts behind it',
+  '6to4': 'a 6to4 address, which can reach IPv4 hosts behind it',
+  teredo: 'a Teredo address, which can reach IPv4 hosts behind it',
+};
 
-function range(what: string, v4: string[], v6: string[]): Range {
-  const list = new BlockList();
-  for (const cidr of v4) list.addSubnet(cidr.split('/')[0], Number(cidr.split('/')[1]), 'ipv4');
-  for (const cidr of v6) list.addSubnet(cidr.split('/')[0], Number(cidr.split('/')[1]), 'ipv6');
-  return { what, list };
-}
+/** Checked before the range table: the metadata service sits inside link-local and private space. */
+const CLOUD_METADATA = new Set(['169.254.169.254', 'fd00:ec2::254']);
 
-const LOOPBACK = range('a loopback address', ['127.0.0.0/8'], ['::1/128']);
-
-/** Addresses a webhook must never reach: the operator's own network and the cloud's metadata service. */
-const FORBIDDEN: Range[] = [
-  range('a cloud metadata address', ['169.254.169.254/32'], ['fd00:ec2::254/128']),
-  LOOPBACK,
-  range('a private address', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16'], ['fc00::/7']),
-  range('a link-local address', ['169.254.0.0/16'], ['fe80::/10']),
-  range('a shared (CGNAT) address', ['100.64.0.0/10'], []),
-  range('an unspecified or "this network" address', ['0.0.0.0/8'], ['::/128']),
-  range('a multicast address', ['224.0.0.0/4'], ['ff00::/8']),
-  range('a reserved address', ['240.0.0.0/4', '192.0.0.0/24', '198.18.0.0/15'], []),
-];
-
-const IPV4_MAPPED = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i;
-
-/** An IPv4-mapped IPv6 address is checked as the IPv4 address it carries, so `::ffff:127.0.0.1` is loopback. */
-function normalise(address: ResolvedAddress): ResolvedAddress {
-  const mapped = address.family === 6 ? IPV4_MAPPED.exec(address.address) : null;
-  return mapped ? { address: mapped[1], family: 4 } : address;
-}
-
-function forbiddenRange(address: ResolvedAddress): Range | undefined {
-  const { address: ip, family } = normalise(address);
-  return FORBIDDEN.find((candidate) => candidate.list.check(ip, family === 6 ? 'ipv6' : 'ipv4'));
+/**
+ * Why this address may not be reached, or undefined for a public unicast one. Only what ipaddr.js
+ * classifies as public unicast passes: every other range, including the ones a newer registry adds
+ * under a name this table does not know, is refused. An IPv4-mapped address is judged as the IPv4
+ * address it carries, so `::ffff:127.0.0.1` is loopback.
+ */
+function refusalReason(address: string): { what: string; loopback: boolean } | undefined {
+  const parsed = ipaddr.process(address);
+  if (CLOUD_METADATA.has(parsed.toNormalizedString()) || CLOUD_METADATA.has(parsed.toString())) return { what: 'a cloud metadata address', loopback: false };
+  const range = parsed.range();
+  if (range === 'unicast') return undefined;
+  return { what: REFUSED_RANGES[range] ?? `a non-public address (${range})`, loopback: range === 'loopback' };
 }
 
 /**
@@ -91,9 +89,9 @@ export async function vetWebhookUrl(raw: string, environment: KeyEnvironment, op
   const literal = isIP(hostname);
   const addresses = literal ? [{ address: hostname, family: literal as 4 | 6 }] : await resolveHost(hostname, options.resolve ?? systemResolver);
   for (const address of addresses) {
-    const forbidden = forbiddenRange(address);
-    if (forbidden && !(forbidden === LOOPBACK && insecureAllowed)) {
-      throw new WebhookUrlRefusedError(`url: ${hostname} resolves to ${forbidden.what} (${address.address}), which webhooks may not reach`);
+    const refused = refusalReason(address.address);
+    if (refused && !(refused.loopback && insecureAllowed)) {
+      throw new WebhookUrlRefusedError(`url: ${hostname} resolves to ${refused.what} (${address.address}), which webhooks may not reach`);
     }
   }
   return { url, address: addresses[0] };

@@ -1,0 +1,41 @@
+// Holds the published SDK's hand-written wire types to the schemas the service validates with and
+// documents in /openapi.json: this file does not compile (so `npm run build` and `npm test` fail)
+// when a response carries something the SDK's type cannot hold, when a request the SDK's type
+// allows is one the service's schema rejects by type, or when the service sends an error code the
+// SDK does not name. One way each: the SDK is kept open where a newer server may add values.
+import type { z } from 'zod';
+import type * as Sdk from '../../../sdk';
+import type { ErrorCode } from '../../http/api-error';
+import type { ListPage } from '../../listing/list-resources';
+import { createAssessmentSchema } from '../../assessments/create-assessment.request';
+import { createTaskSchema } from '../../tasks/create-task.request';
+import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
+import { assessmentResourceSchema } from './assessment.schemas';
+import { taskResourceSchema } from './task.schemas';
+import { webhookDeliverySchema, webhookEndpointSchema, webhookEndpointWithSecretSchema } from './webhook.schemas';
+
+/** `true` only when every A is a B. */
+type Assignable<A, B> = [A] extends [B] ? true : false;
+
+/**
+ * A union of object types as the one object a flat schema describes: the keys every member has
+ * stay required, the others become optional, each with the union of its members' value types.
+ */
+type Merged<U> = Pick<U, keyof U> & { [K in U extends unknown ? keyof U : never]?: U extends { [P in K]?: infer V } ? V : never };
+
+type Served<S extends z.ZodType> = z.output<S>;
+type Accepted<S extends z.ZodType> = z.input<S>;
+
+// The SDK narrows a task on its status; the schema lists output and error as optional fields.
+const _task: Assignable<Served<typeof taskResourceSchema>, Merged<Sdk.Task>> = true;
+const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
+const _assessment: Assignable<Served<typeof assessmentResourceSchema>, Sdk.Assessment> = true;
+const _webhookEndpoint: Assignable<Served<typeof webhookEndpointSchema>, Sdk.WebhookEndpoint> = true;
+const _webhookEndpointWithSecret: Assignable<Served<typeof webhookEndpointWithSecretSchema>, Sdk.WebhookEndpointWithSecret> = true;
+const _webhookDelivery: Assignable<Served<typeof webhookDeliverySchema>, Sdk.WebhookDelivery> = true;
+
+const _createTask: Assignable<Sdk.CreateTaskRequest, Accepted<typeof createTaskSchema>> = true;
+const _createAssessment: Assignable<Sdk.CreateAssessmentRequest, Accepted<typeof createAssessmentSchema>> = true;
+const _createWebhookEndpoint: Assignable<Sdk.CreateWebhookEndpointRequest, Accepted<typeof createWebhookEndpointSchema>> = true;
+
+const _errorCodes: Assignable<ErrorCode, Sdk.ApiErrorCode> = true;
