@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_KEYS } from '../contract';
+import { devServerEnvironment } from './dev-server-environment';
 import { freePort } from './free-port';
 
 export interface DevServerOptions {
@@ -72,7 +73,7 @@ async function startOnce(options: DevServerOptions, port: number, uiPort: number
     for (const pragma of SQLITE_PRAGMAS) args.push('--sqlite-pragma', pragma);
   }
   const output = options.logFile ? fs.openSync(options.logFile, 'a+') : 'pipe';
-  const child = spawn(options.cliPath, args, { stdio: ['ignore', output, output] });
+  const child = spawn(options.cliPath, args, { env: devServerEnvironment(process.env), stdio: ['ignore', output, output] });
   const recentOutput = typeof output === 'number' ? tailOfFile(output) : keepTail(child);
   const address = `127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -61,6 +61,19 @@ describe('starting the embedded Temporal dev server', () => {
     }
   });
 
+  it("starts while Assay's own OpenTelemetry settings name an exporter the server does not support", async () => {
+    const before = process.env.OTEL_TRACES_EXPORTER;
+    process.env.OTEL_TRACES_EXPORTER = 'console';
+    try {
+      server = await startDevServer({ cliPath: resolveTemporalCli(), namespaces: NAMESPACES });
+    } finally {
+      if (before === undefined) delete process.env.OTEL_TRACES_EXPORTER;
+      else process.env.OTEL_TRACES_EXPORTER = before;
+    }
+    const connection = await Connection.connect({ address: server.address });
+    await connection.close();
+  });
+
   it('tries the same port again when it was taken at the first bind and is free by the next', async () => {
     const port = await holdAPort();
     const logFile = path.join(dir, 'retry.log');
