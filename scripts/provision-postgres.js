@@ -52,11 +52,12 @@ function verifyServer(binDir) {
  * which its install script would recreate; nothing of the package runs here, so this does it.
  */
 function linkLibraries(nativeDir) {
-  const links = JSON.parse(fs.readFileSync(path.join(nativeDir, 'pg-symlinks.json'), 'utf8'));
-  for (const { source, target } of links) {
+  const listFile = path.join(nativeDir, 'pg-symlinks.json');
+  for (const { source, target } of JSON.parse(fs.readFileSync(listFile, 'utf8'))) {
     const link = path.join(nativeDir, path.relative('native', target));
     fs.symlinkSync(path.relative(path.dirname(target), source), link);
   }
+  fs.rmSync(listFile);
 }
 
 function installFromNpm(stagingDir, env, log) {
