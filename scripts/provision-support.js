@@ -52,7 +52,8 @@ function secondsSince(started) {
 async function installIntoCache({ cacheDir, install, verify }) {
   const stagingDir = path.join(path.dirname(cacheDir), `.staging-${path.basename(cacheDir)}-${process.pid}`);
   fs.rmSync(stagingDir, { recursive: true, force: true });
-  // Only the staging directory itself: pip --target skips subdirectories that already exist.
+  // Only the staging directory itself, empty: installers such as pip --target skip subdirectories
+  // that already exist.
   fs.mkdirSync(stagingDir, { recursive: true });
   try {
     const failure = (await install(stagingDir)) || verify(stagingDir);
