@@ -106,9 +106,11 @@ function npmCommand(args, env = process.env) {
  */
 function unpackNpmPackage(spec, dir, { env, log }) {
   log(`npm pack ${spec}`);
-  const [command, args] = npmCommand(['pack', spec, '--pack-destination', dir, '--silent', '--no-audit', '--no-fund'], env);
+  const [command, args] = npmCommand(['pack', spec, '--pack-destination', dir, '--loglevel=error', '--no-audit', '--no-fund'], env);
   const packed = run(command, args, { cwd: dir, env });
-  if (!packed.ok) return `npm pack ${spec} failed: ${packed.missing ? 'npm not found' : lastLine(packed)}`;
+  // npm's first error line names the cause (its code); the last one only points at a log file.
+  const firstError = packed.output.split('\n').find((line) => line.startsWith('npm error'));
+  if (!packed.ok) return `npm pack ${spec} failed: ${packed.missing ? 'npm not found' : firstError || lastLine(packed)}`;
   const tarball = path.join(dir, packed.stdout.trim().split('\n').pop());
   const extracted = run('tar', ['--no-same-owner', '-xzf', tarball, '-C', dir]);
   fs.rmSync(tarball, { force: true });
