@@ -1,16 +1,20 @@
 'use strict';
 // Runs before `npm start` and `npm test` so that both work on a fresh clone: installs the npm
 // dependencies, the Temporal CLI and the build when they are missing or stale, and does nothing
-// (quickly) when they are in place. Node built-ins only: it may run before `npm ci`.
+// (quickly) when they are in place. With --for-tests (npm test's pretest) it also provides what only
+// the tests use, Chromium and the PostgreSQL server, so that `npm start` never installs a browser.
+// Each tool's location is recorded in .tools/ for the code that runs it. Node built-ins only: it
+// may run before `npm ci`.
 
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { provisionChromium } = require('./provision-chromium');
+const { provisionPostgres } = require('./provision-postgres');
+const { DEFAULT_TOOLS_DIR: TOOLS_DIR, REPO_ROOT, npmCommand } = require('./provision-support');
 const { provisionTemporalCli, TEMPORAL_CLI_VERSION } = require('./provision-temporal');
 
-const REPO_ROOT = path.resolve(__dirname, '..');
-const TOOLS_DIR = path.join(REPO_ROOT, '.tools');
-const TEMPORAL_CLI_PATH_FILE = path.join(TOOLS_DIR, 'temporal-cli-path');
+const USAGE = 'usage: node scripts/ensure-setup.js [--for-tests]';
 const DIST_DIR = path.join(REPO_ROOT, 'dist');
 const SOURCE_DIRS = ['src', 'workflows', 'activities'].map((dir) => path.join(REPO_ROOT, dir));
 // tsc skips re-emitting unchanged files, so after a build caused by a mere touch the newest output
@@ -57,10 +61,7 @@ function newestMtimeMs(dir, accept) {
 }
 
 function runNpm(args) {
-  // Inside an npm script, npm_execpath is the npm that launched us; reuse it rather than whatever
-  // `npm` the PATH holds.
-  const npmCli = process.env.npm_execpath;
-  const [command, commandArgs] = npmCli && npmCli.endsWith('.js') ? [process.execPath, [npmCli, ...args]] : ['npm', args];
+  const [command, commandArgs] = npmCommand(args);
   const result = spawnSync(command, commandArgs, {
     cwd: REPO_ROOT,
     stdio: ['ignore', process.stderr, process.stderr],
@@ -87,14 +88,20 @@ function ensureDependencies() {
   runNpm([command]);
 }
 
-async function ensureTemporalCli() {
-  const { path: binary, route } = await provisionTemporalCli({ log: (message) => say(`temporal CLI: ${message}`) });
-  const recorded = `${binary}\n`;
-  if (readFileOrNull(TEMPORAL_CLI_PATH_FILE) !== recorded) {
+/** Writes where a tool is to .tools/<recordName>, where the code that runs it looks. */
+function record(recordName, location) {
+  const recordFile = path.join(TOOLS_DIR, recordName);
+  const recorded = `${location}\n`;
+  if (readFileOrNull(recordFile) !== recorded) {
     fs.mkdirSync(TOOLS_DIR, { recursive: true });
-    fs.writeFileSync(TEMPORAL_CLI_PATH_FILE, recorded);
+    fs.writeFileSync(recordFile, recorded);
   }
-  say(`temporal CLI ${TEMPORAL_CLI_VERSION}: ${route} (${binary})`);
+}
+
+async function ensureTool(label, provision, recordName) {
+  const { path: location, route } = await provision({ log: (message) => say(`${label}: ${message}`) });
+  record(recordName, location);
+  say(`${label}: ${route} (${location})`);
 }
 
 function ensureBuild() {
@@ -111,13 +118,18 @@ function ensureBuild() {
   fs.writeFileSync(BUILD_STAMP, '');
 }
 
-async function main() {
+async function main(args) {
+  if (args.some((arg) => arg !== '--for-tests')) throw new Error(USAGE);
   ensureDependencies();
-  await ensureTemporalCli();
+  await ensureTool(`temporal CLI ${TEMPORAL_CLI_VERSION}`, provisionTemporalCli, 'temporal-cli-path');
+  if (args.includes('--for-tests')) {
+    await ensureTool('chromium', provisionChromium, 'chromium-path');
+    await ensureTool('postgresql', provisionPostgres, 'postgres-bin-dir');
+  }
   ensureBuild();
 }
 
-main().catch((error) => {
+main(process.argv.slice(2)).catch((error) => {
   say(`failed: ${error.message}`);
   process.exitCode = 1;
 });

