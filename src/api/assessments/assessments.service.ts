@@ -5,7 +5,7 @@ import type { Caller } from '../keys/key-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
 import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
 import type { assessmentWorkflow } from '../../../workflows';
-import { ASSESSMENT_WORKFLOW_TYPE, assessmentWorkflowId, ORGANIZATION_SEARCH_ATTRIBUTE, type AssessmentMemo, type AssessmentStatus } from '../../contract';
+import { ASSESSMENT_STATUSES, ASSESSMENT_WORKFLOW_TYPE, assessmentWorkflowId, ORGANIZATION_SEARCH_ATTRIBUTE, type AssessmentMemo, type AssessmentStatus } from '../../contract';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
 import { equals } from '../listing/visibility-query';
@@ -61,7 +61,7 @@ export class AssessmentsService {
 
   /** The caller's assessments (open first, then the latest completed); `completed` is exact in visibility, the open statuses are told apart per item. */
   list(caller: Caller, query: unknown): Promise<ListPage<AssessmentResource>> {
-    const request = parseListRequest<AssessmentStatus>(query, ['submitted', 'under_review', 'completed']);
+    const request = parseListRequest<AssessmentStatus>(query, ASSESSMENT_STATUSES);
     return listResources(this.temporal, caller, request, {
       workflowType: ASSESSMENT_WORKFLOW_TYPE,
       statusClauses: (status) => [equals('ExecutionStatus', status === 'completed' ? 'Completed' : 'Running')],

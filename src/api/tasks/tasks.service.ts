@@ -7,7 +7,7 @@ import { ApiMetrics } from '../metrics/api-metrics';
 import { TemporalClients } from '../temporal/temporal-clients';
 import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
 import type { aiTaskWorkflow } from '../../../workflows';
-import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, TASK_TYPE_SEARCH_ATTRIBUTE, taskWorkflowId, type AiTaskMemo, type TaskStatus } from '../../contract';
+import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, TASK_STATUSES, TASK_TYPE_SEARCH_ATTRIBUTE, taskWorkflowId, type AiTaskMemo, type TaskStatus } from '../../contract';
 import { parseCreateTaskRequest } from './create-task.request';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
@@ -69,7 +69,7 @@ export class TasksService {
 
   /** The caller's tasks (unfinished first, then the latest finished); succeeded/failed are exact in visibility, queued/running are told apart per item. */
   list(caller: Caller, query: unknown): Promise<ListPage<TaskResource>> {
-    const request = parseListRequest<TaskStatus>(query, ['queued', 'running', 'succeeded', 'failed']);
+    const request = parseListRequest<TaskStatus>(query, TASK_STATUSES);
     return listResources(this.temporal, caller, request, {
       workflowType: AI_TASK_WORKFLOW_TYPE,
       statusClauses: (status) => (isFinal({ status }) ? [equals(STATUS_SEARCH_ATTRIBUTE.name, status)] : [equals('ExecutionStatus', 'Running')]),
