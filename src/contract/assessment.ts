@@ -141,6 +141,11 @@ export const REVIEW_REFUSAL_CODES = [
 ] as const;
 export type ReviewRefusalCode = (typeof REVIEW_REFUSAL_CODES)[number];
 
+/** The ALREADY_COMPLETED refusal's words: the workflow refuses so, and the reviewer CLI too when it finds the workflow closed. */
+export function alreadyCompletedMessage(review: AssessmentReview): string {
+  return `Already completed (${review.verdict} by ${review.reviewer} at ${review.completed_at}); it accepts no further actions`;
+}
+
 export const claimAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [ClaimAssessmentRequest]>('claimAssessment');
 export const completeAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [CompleteAssessmentRequest]>('completeAssessment');
 export const releaseAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [ReleaseAssessmentRequest]>('releaseAssessment');
