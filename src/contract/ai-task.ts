@@ -29,9 +29,9 @@ export interface TaskError {
 
 // The errors both the workflow (when its work fails so) and the API (when the workflow itself was
 // canceled, terminated or timed out) write, so a client reads the same words whichever wrote them.
-export const TASK_CANCELED_ERROR: TaskError = { code: 'CANCELED', message: 'The task was canceled' };
-export const TASK_TIMED_OUT_ERROR: TaskError = { code: 'TIMED_OUT', message: 'The task did not finish in time' };
-export const TASK_INTERNAL_ERROR: TaskError = { code: 'INTERNAL', message: 'The task failed because of an internal error' };
+export const TASK_CANCELED_ERROR: Readonly<TaskError> = { code: 'CANCELED', message: 'The task was canceled' };
+export const TASK_TIMED_OUT_ERROR: Readonly<TaskError> = { code: 'TIMED_OUT', message: 'The task did not finish in time' };
+export const TASK_INTERNAL_ERROR: Readonly<TaskError> = { code: 'INTERNAL', message: 'The task failed because of an internal error' };
 
 export interface SummarizeInput {
   text: string;
