@@ -1,5 +1,5 @@
-import type { WebhookSubscriberActivities } from '../src/contract';
-import { createAssessmentCheckActivities, type AssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
+import type { AssessmentCheckActivities, WebhookSubscriberActivities } from '../src/contract';
+import { createAssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
 import { createSummarizeActivities, type SummarizeActivities } from './summarize/summarize.activity';
 import { createWebhookActivities, type WebhookActivities, type WebhookActivityDependencies } from './webhooks/webhook-activities';

@@ -5,6 +5,7 @@ import {
   LOCAL_SUMMARY_PATCH,
   PUBLISH_TASK_OUTCOME_PATCH,
   STATUS_SEARCH_ATTRIBUTE,
+  type ActivityTaskErrorCode,
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
   type SummarizeInput,
@@ -19,7 +20,7 @@ const SUMMARIZE_OPTIONS: LocalActivityOptions = {
     backoffCoefficient: 2,
     maximumInterval: '30 seconds',
     maximumAttempts: 6,
-    nonRetryableErrorTypes: ['INPUT_REJECTED'],
+    nonRetryableErrorTypes: ['INPUT_REJECTED' satisfies ActivityTaskErrorCode],
   },
 };
 

@@ -1,6 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import {
   REVIEW_VERDICTS,
+  alreadyCompletedMessage,
   type AssessmentClaim,
   type AssessmentEscalation,
   type AssessmentEscalationKind,
@@ -167,7 +168,7 @@ export class AssessmentReviewState {
   private refuseIfCompleted(): void {
     const review = this.review;
     if (review) {
-      refuse('ALREADY_COMPLETED', `Already completed (${review.verdict} by ${review.reviewer} at ${review.completed_at}); it accepts no further actions`);
+      refuse('ALREADY_COMPLETED', alreadyCompletedMessage(review));
     }
   }
 

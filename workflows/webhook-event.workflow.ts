@@ -1,15 +1,12 @@
 import { ActivityFailure, ApplicationFailure, log, proxyActivities } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks/webhook-activities';
-import { DELIVERY_BACKOFF_COEFFICIENT, type WebhookEventInput, type WebhookEventSummary, type WebhookRetrySchedule } from '../src/contract';
+import { DELIVERY_BACKOFF_COEFFICIENT, FINAL_DELIVERY_ERROR_CODES, type WebhookEventInput, type WebhookEventSummary, type WebhookRetrySchedule } from '../src/contract';
 
 const { prepareWebhookEvent } = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '30 seconds',
   // The source task workflow may not have closed yet when the event starts: retried until it has.
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
-
-/** Errors after which another attempt cannot help: the endpoint is gone (410) or now points somewhere forbidden. */
-const FINAL_DELIVERY_ERRORS = ['ENDPOINT_GONE', 'ENDPOINT_REFUSED'];
 
 function deliveryActivity(retry: WebhookRetrySchedule) {
   return proxyActivities<WebhookActivities>({
@@ -22,7 +19,7 @@ function deliveryActivity(retry: WebhookRetrySchedule) {
       initialInterval: retry.initialIntervalMs,
       backoffCoefficient: DELIVERY_BACKOFF_COEFFICIENT,
       maximumInterval: retry.maximumIntervalMs,
-      nonRetryableErrorTypes: FINAL_DELIVERY_ERRORS,
+      nonRetryableErrorTypes: [...FINAL_DELIVERY_ERROR_CODES],
     },
   }).deliverWebhook;
 }

@@ -1,5 +1,5 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { SummarizeInput } from '../../src/contract';
+import type { ActivityTaskErrorCode, SummarizeInput } from '../../src/contract';
 import { ProviderRejectedError, ProviderUnavailableError, type SummarizationProvider } from './provider';
 
 const HEARTBEAT_INTERVAL_MS = 5_000;
@@ -39,10 +39,10 @@ async function summarizeWith(provider: SummarizationProvider, input: SummarizeIn
 
 function toFailure(error: unknown): unknown {
   if (error instanceof ProviderRejectedError) {
-    return ApplicationFailure.nonRetryable(error.message, 'INPUT_REJECTED');
+    return ApplicationFailure.nonRetryable(error.message, 'INPUT_REJECTED' satisfies ActivityTaskErrorCode);
   }
   if (error instanceof ProviderUnavailableError) {
-    return ApplicationFailure.retryable(error.message, 'PROVIDER_UNAVAILABLE');
+    return ApplicationFailure.retryable(error.message, 'PROVIDER_UNAVAILABLE' satisfies ActivityTaskErrorCode);
   }
   return error;
 }

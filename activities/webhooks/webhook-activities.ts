@@ -8,6 +8,7 @@ import { signWebhook } from '../../src/common/webhooks/webhook-signing';
 import type { DeliveryOutcome, WebhookStore } from '../../src/common/storage/webhook-store';
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
 import type {
+  FinalDeliveryErrorCode,
   PreparedWebhookEvent,
   WebhookDeliveryInput,
   WebhookDeliveryResult,
@@ -87,7 +88,7 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       } catch (error) {
         if (!(error instanceof WebhookUrlRefusedError || error instanceof WebhookHostUnresolvedError)) throw error;
         await record('failed', null, error.message);
-        if (error instanceof WebhookUrlRefusedError) throw ApplicationFailure.nonRetryable(error.message, 'ENDPOINT_REFUSED');
+        if (error instanceof WebhookUrlRefusedError) throw ApplicationFailure.nonRetryable(error.message, 'ENDPOINT_REFUSED' satisfies FinalDeliveryErrorCode);
         throw retryLater(error.message);
       }
 
@@ -109,7 +110,7 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       await record('failed', response.status, `HTTP ${response.status}`);
       if (response.status === 410) {
         await deps.store.disable(endpoint.id, 'The receiver answered 410 Gone', new Date().toISOString());
-        throw ApplicationFailure.nonRetryable('The receiver answered 410 Gone; the endpoint is now disabled', 'ENDPOINT_GONE');
+        throw ApplicationFailure.nonRetryable('The receiver answered 410 Gone; the endpoint is now disabled', 'ENDPOINT_GONE' satisfies FinalDeliveryErrorCode);
       }
       throw retryLater(`HTTP ${response.status}`, parseRetryAfter(response.retryAfter, Date.now()));
     },

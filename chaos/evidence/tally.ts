@@ -1,4 +1,4 @@
-import { AI_TASK_WORKFLOW_TYPE, ASSESSMENT_WORKFLOW_TYPE, type AiTaskOutcome, type AssessmentView } from '../../src/contract';
+import { AI_TASK_WORKFLOW_TYPE, ASSESSMENT_CHECK_ACTIVITIES, ASSESSMENT_WORKFLOW_TYPE, type AiTaskOutcome, type AssessmentView } from '../../src/contract';
 import type { WorkItem } from '../clients/work-items';
 import type { AssessmentGoal } from './drain';
 import type { WorkflowRecord } from './workflow-record';
@@ -61,9 +61,7 @@ function succeeded(record: WorkflowRecord, goal: AssessmentGoal): boolean {
   return (record.result as AssessmentView | undefined)?.status === 'completed';
 }
 
-// The four check activities each completed (exactly once is checked with the duplicates).
-const CHECK_ACTIVITIES = 4;
-
+// Every check activity completed (exactly once is checked with the duplicates).
 function checksCompleted(record: WorkflowRecord): boolean {
-  return record.completedActivities.size >= CHECK_ACTIVITIES;
+  return ASSESSMENT_CHECK_ACTIVITIES.every(({ activity }) => record.completedActivities.has(activity));
 }

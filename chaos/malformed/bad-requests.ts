@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { badAssessmentBody, badTaskBody, brokenBytes, VALID_ASSESSMENT_BODY, VALID_TASK_BODY } from './bad-bodies';
 import { PROTOTYPE_KEYS } from './json-text';
 import type { RawRequest } from './raw-http';
+import { ASSESSMENT_STATUSES, TASK_STATUSES } from '../../src/contract';
 
 /** One generated request and what kind of wrongness it carries, for the report. */
 export interface BadRequest {
@@ -76,13 +77,14 @@ function badPaths(apiKey: string): fc.Arbitrary<RawRequest> {
 }
 
 const LIST_PARAMETERS = ['limit', 'cursor', 'status', 'created_after', 'created_before'];
+const STATUSES: readonly string[] = [...TASK_STATUSES, ...ASSESSMENT_STATUSES];
 
 /** List queries with one parameter wrong: out of range, unknown, repeated, or a cursor the API never issued. */
 function badListQueries(apiKey: string): fc.Arbitrary<RawRequest> {
   const auth: [string, string] = ['Authorization', `Bearer ${apiKey}`];
   const parameter = fc.oneof(
     fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 101 }), fc.double({ min: 1.1, max: 99.9 }).filter((n) => !Number.isInteger(n)), fc.constantFrom('', 'abc', 'Infinity', 'NaN', '1e9', '-0')).map((limit) => `limit=${encodeURIComponent(String(limit))}`),
-    fc.string({ maxLength: 20 }).filter((status) => !['queued', 'running', 'succeeded', 'failed', 'submitted', 'under_review', 'completed'].includes(status)).map((status) => `status=${encodeURIComponent(status)}`),
+    fc.string({ maxLength: 20 }).filter((status) => !STATUSES.includes(status)).map((status) => `status=${encodeURIComponent(status)}`),
     fc.tuple(fc.constantFrom('created_after', 'created_before'), fc.string({ maxLength: 30 })).map(([name, value]) => `${name}=${encodeURIComponent(value)}`),
     fc.oneof(fc.string({ minLength: 1, maxLength: 60 }), fc.uint8Array({ minLength: 1, maxLength: 60 }).map((bytes) => Buffer.from(bytes).toString('base64url'))).map((cursor) => `cursor=${encodeURIComponent(cursor)}`),
     fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.string({ minLength: 1, maxLength: 20 })).filter((name) => !LIST_PARAMETERS.includes(name)), fc.string({ maxLength: 10 })).map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`),

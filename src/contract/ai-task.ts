@@ -9,13 +9,29 @@ export function taskWorkflowId(organizationId: string, taskId: string): string {
   return `${AI_TASK_WORKFLOW_ID_PREFIX}${organizationId}/${taskId}`;
 }
 
-export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed';
-export type TaskErrorCode = 'INPUT_REJECTED' | 'PROVIDER_UNAVAILABLE' | 'TIMED_OUT' | 'CANCELED' | 'INTERNAL';
+export const TASK_TYPES = ['summarize'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE', 'TIMED_OUT', 'CANCELED', 'INTERNAL'] as const;
+export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
+
+/** The ApplicationFailure types with which the summarise activities fail on purpose; the task shows them to the client as they are. */
+export const ACTIVITY_TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE'] as const satisfies readonly TaskErrorCode[];
+export type ActivityTaskErrorCode = (typeof ACTIVITY_TASK_ERROR_CODES)[number];
 
 export interface TaskError {
   code: TaskErrorCode;
   message: string;
 }
+
+// The errors both the workflow (when its work fails so) and the API (when the workflow itself was
+// canceled, terminated or timed out) write, so a client reads the same words whichever wrote them.
+export const TASK_CANCELED_ERROR: Readonly<TaskError> = { code: 'CANCELED', message: 'The task was canceled' };
+export const TASK_TIMED_OUT_ERROR: Readonly<TaskError> = { code: 'TIMED_OUT', message: 'The task did not finish in time' };
+export const TASK_INTERNAL_ERROR: Readonly<TaskError> = { code: 'INTERNAL', message: 'The task failed because of an internal error' };
 
 export interface SummarizeInput {
   text: string;
@@ -25,7 +41,7 @@ export interface SummarizeInput {
 export interface AiTaskWorkflowInput {
   taskId: string;
   organizationId: string;
-  taskType: 'summarize';
+  taskType: TaskType;
   input: SummarizeInput;
 }
 
@@ -37,7 +53,7 @@ export type AiTaskOutcome =
 /** Memo written when a task workflow starts; lets the API answer without a worker. */
 export interface AiTaskMemo {
   created_at: string;
-  task_type: 'summarize';
+  task_type: TaskType;
   /** SHA-256 of the normalised request, to tell an idempotent replay from a reused key. */
   request_hash: string;
   /** Written by the workflow as it closes, so lists and GETs need no second call for the result. */

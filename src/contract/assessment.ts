@@ -29,7 +29,8 @@ export interface NetworkGraph {
   links: NetworkLink[];
 }
 
-export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
 export interface Finding {
   /** Stable machine name of the check, e.g. "single_point_of_failure". */
@@ -39,7 +40,8 @@ export interface Finding {
   component_ids: string[];
 }
 
-export type AssessmentStatus = 'submitted' | 'under_review' | 'completed';
+export const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const;
+export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
 
 export const REVIEW_VERDICTS = ['approved', 'changes_requested', 'rejected'] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
@@ -71,7 +73,8 @@ export interface AssessmentReview {
   completed_at: string;
 }
 
-export type AssessmentEscalationKind = 'claim_overdue' | 'review_overdue';
+export const ASSESSMENT_ESCALATION_KINDS = ['claim_overdue', 'review_overdue'] as const;
+export type AssessmentEscalationKind = (typeof ASSESSMENT_ESCALATION_KINDS)[number];
 
 export interface AssessmentEscalation {
   kind: AssessmentEscalationKind;
@@ -137,6 +140,11 @@ export const REVIEW_REFUSAL_CODES = [
   'ALREADY_COMPLETED',
 ] as const;
 export type ReviewRefusalCode = (typeof REVIEW_REFUSAL_CODES)[number];
+
+/** The ALREADY_COMPLETED refusal's words: the workflow refuses so, and the reviewer CLI too when it finds the workflow closed. */
+export function alreadyCompletedMessage(review: AssessmentReview): string {
+  return `Already completed (${review.verdict} by ${review.reviewer} at ${review.completed_at}); it accepts no further actions`;
+}
 
 export const claimAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [ClaimAssessmentRequest]>('claimAssessment');
 export const completeAssessmentUpdate = defineUpdate<AssessmentReviewSnapshot, [CompleteAssessmentRequest]>('completeAssessment');

@@ -42,6 +42,10 @@ export interface WebhookDeliveryInput {
   retry: WebhookRetrySchedule;
 }
 
+/** ApplicationFailure types of a delivery after which another attempt cannot help: the endpoint is gone (410) or now points somewhere forbidden. */
+export const FINAL_DELIVERY_ERROR_CODES = ['ENDPOINT_GONE', 'ENDPOINT_REFUSED'] as const;
+export type FinalDeliveryErrorCode = (typeof FINAL_DELIVERY_ERROR_CODES)[number];
+
 /** `skipped`: the endpoint was deleted or disabled before the attempt. */
 export type WebhookDeliveryResult = 'delivered' | 'skipped';
 

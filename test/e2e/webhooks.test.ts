@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { verifyWebhook } from '../../src/sdk';
-import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate } from '../../src/contract';
+import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, taskWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 import { recordHistoryIfAsked } from '../support/record-history';
@@ -112,7 +112,7 @@ describe('ai_task.completed', () => {
     expect(event.data.status).toBe('succeeded');
     const connection = await Connection.connect({ address: harness.temporal.address });
     try {
-      const history = await new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(`ai-task/${org}/${taskId}`).fetchHistory();
+      const history = await new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(taskWorkflowId(org, taskId)).fetchHistory();
       recordHistoryIfAsked(history, 'ai-task-succeeded-webhook');
     } finally {
       await connection.close();

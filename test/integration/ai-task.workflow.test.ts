@@ -10,7 +10,7 @@ import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
-import type { AiTaskWorkflowInput } from '../../src/contract';
+import { taskWorkflowId, type AiTaskWorkflowInput } from '../../src/contract';
 import { localActivityTypeOf } from '../../chaos/evidence/local-activity-marker';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';
@@ -55,7 +55,7 @@ async function runTask(summarizer: SummarizationProvider, text: string) {
     workflowBundle,
     activities: createActivities({ summarizer }),
   });
-  const workflowId = `ai-task/acme/${randomUUID()}`;
+  const workflowId = taskWorkflowId('acme', randomUUID());
   const outcome = await worker.runUntil(client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text)] }));
   return { outcome, workflowId };
 }

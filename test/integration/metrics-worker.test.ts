@@ -6,6 +6,7 @@ import { ScriptedProvider } from '../support/scripted-provider';
 import { bearer, http } from '../support/http';
 import { sample, scrape } from '../support/prometheus-text';
 import { remoteProviderEnv } from '../support/remote-provider-env';
+import { AI_TASK_WORKFLOW_TYPE } from '../../src/contract';
 
 const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It adds three bus lines.' } };
 const WORKER_READY = /"msg":"worker ready"/;
@@ -68,7 +69,7 @@ describe('worker metrics', () => {
     const metrics = await scrape(`http://127.0.0.1:${port}/metrics`);
     expect(sample(metrics, 'assay_tasks_finished_total', { task_type: 'summarize', outcome: 'succeeded', error_code: 'none' })).toBe(1);
     expect(sample(metrics, 'assay_tasks_finished_total', { task_type: 'summarize', outcome: 'failed', error_code: 'INPUT_REJECTED' })).toBe(1);
-    expect(sample(metrics, 'temporal_workflow_completed_total', { workflow_type: 'aiTaskWorkflow' })).toBe(2);
+    expect(sample(metrics, 'temporal_workflow_completed_total', { workflow_type: AI_TASK_WORKFLOW_TYPE })).toBe(2);
     expect(metrics).toMatch(/^temporal_activity_execution_latency_bucket\{/m);
     worker.signal('SIGTERM');
     await worker.exited;

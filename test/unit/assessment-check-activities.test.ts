@@ -1,18 +1,13 @@
 import { createAssessmentCheckActivities } from '../../activities/assessment-checks/assessment-checks.activity';
 import { orderAndCapFindings } from '../../workflows/finding-order';
 import { FINDINGS_TRUNCATED_CHECK, runAssessmentChecks } from '../../activities/assessment-checks';
-import type { Finding, NetworkGraph } from '../../src/contract';
+import { ASSESSMENT_CHECK_ACTIVITIES, type Finding, type NetworkGraph } from '../../src/contract';
 
 const activities = createAssessmentCheckActivities();
 
-/** What the workflow does with the four activity results. */
+/** What the workflow does with the check activities' results. */
 async function mergedActivityFindings(graph: NetworkGraph): Promise<Finding[]> {
-  const results = await Promise.all([
-    activities.checkSinglePointsOfFailure(graph),
-    activities.checkZoneRedundancy(graph),
-    activities.checkReachability(graph),
-    activities.checkGraphIntegrity(graph),
-  ]);
+  const results = await Promise.all(ASSESSMENT_CHECK_ACTIVITIES.map(({ activity }) => activities[activity](graph)));
   return orderAndCapFindings(results.flat());
 }
 
@@ -50,7 +45,7 @@ const GRAPHS: Array<[string, NetworkGraph]> = [
   ['a 300-component chain whose findings are capped', chain(300)],
 ];
 
-describe('the four check activities, merged as the workflow merges them', () => {
+describe('the check activities, merged as the workflow merges them', () => {
   it.each(GRAPHS)('find exactly what runAssessmentChecks finds, in the same order, for %s', async (_name, graph) => {
     expect(await mergedActivityFindings(graph)).toEqual(runAssessmentChecks(graph));
   });

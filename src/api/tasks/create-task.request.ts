@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { describeFirstIssue } from '../http/zod-issues';
-import type { SummarizeInput } from '../../contract';
-
-export const SUPPORTED_TASK_TYPES = ['summarize'] as const;
+import { TASK_TYPES, type SummarizeInput, type TaskType } from '../../contract';
 
 export const createTaskSchema = z
   .object({
@@ -18,7 +16,7 @@ export const createTaskSchema = z
   .strict();
 
 export interface CreateTaskRequest {
-  task_type: 'summarize';
+  task_type: TaskType;
   input: SummarizeInput;
 }
 
@@ -27,8 +25,8 @@ export function parseCreateTaskRequest(body: unknown, maxTextBytes: number): Cre
   const parsed = createTaskSchema.safeParse(body);
   if (!parsed.success) throw ApiError.invalidRequest(describeFirstIssue(parsed.error));
   const { task_type: taskType, input } = parsed.data;
-  if (!(SUPPORTED_TASK_TYPES as readonly string[]).includes(taskType)) {
-    throw new ApiError(400, 'UNSUPPORTED_TASK_TYPE', `task_type "${truncate(taskType)}" is not supported; use one of: ${SUPPORTED_TASK_TYPES.join(', ')}`);
+  if (!(TASK_TYPES as readonly string[]).includes(taskType)) {
+    throw new ApiError(400, 'UNSUPPORTED_TASK_TYPE', `task_type "${truncate(taskType)}" is not supported; use one of: ${TASK_TYPES.join(', ')}`);
   }
   if (Buffer.byteLength(input.text, 'utf8') > maxTextBytes) {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `input.text is larger than ${maxTextBytes} bytes`);

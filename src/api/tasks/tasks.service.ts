@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { isTemporalUnavailable } from '../temporal/temporal-errors';
 import { AppConfig } from '../../common/config/app-config';
 import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
 import { ApiMetrics } from '../metrics/api-metrics';
 import { TemporalClients } from '../temporal/temporal-clients';
+import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
 import type { aiTaskWorkflow } from '../../../workflows';
-import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, TASK_TYPE_SEARCH_ATTRIBUTE, taskWorkflowId, type AiTaskMemo, type TaskStatus } from '../../contract';
+import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, TASK_STATUSES, TASK_TYPE_SEARCH_ATTRIBUTE, taskWorkflowId, type AiTaskMemo, type TaskStatus } from '../../contract';
 import { parseCreateTaskRequest } from './create-task.request';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
@@ -21,6 +20,14 @@ export interface CreatedTask {
   task: TaskResource;
   replayed: boolean;
 }
+
+const TASKS: OnceStartedKind = {
+  noun: 'task',
+  workflowType: AI_TASK_WORKFLOW_TYPE,
+  newId: newTaskId,
+  idForIdempotencyKey: taskIdForIdempotencyKey,
+  workflowId: taskWorkflowId,
+};
 
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed']);
 
@@ -39,41 +46,30 @@ export class TasksService {
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedTask> {
     const request = parseCreateTaskRequest(body, this.config.values.MAX_TEXT_BYTES);
-    const taskId = idempotencyKey ? taskIdForIdempotencyKey(caller.organizationId, idempotencyKey) : newTaskId();
-    const memo: AiTaskMemo = {
-      created_at: new Date().toISOString(),
-      task_type: request.task_type,
-      request_hash: createHash('sha256').update(JSON.stringify(request)).digest('hex'),
-    };
-    try {
-      const handle = await this.temporal.withDeadline(() =>
-        this.temporal.workflows(caller.environment).start<typeof aiTaskWorkflow>(AI_TASK_WORKFLOW_TYPE, {
-          taskQueue: this.temporal.taskQueue,
-          workflowId: taskWorkflowId(caller.organizationId, taskId),
-          // Rejecting a duplicate id even after the first run closed is what makes a retry with the
-          // same Idempotency-Key return the first task for as long as the namespace retains it.
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-          args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input }],
-          memo: { ...memo },
-          typedSearchAttributes: [
-            { key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId },
-            { key: TASK_TYPE_SEARCH_ATTRIBUTE, value: request.task_type },
-          ],
-        }),
-      );
-      this.reader.rememberRun(caller.environment, caller.organizationId, taskId, handle.firstExecutionRunId);
-    } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) return this.replay(caller, taskId, memo.request_hash);
-      throw error;
-    }
+    const memo: AiTaskMemo = { created_at: new Date().toISOString(), task_type: request.task_type, request_hash: requestHash(request) };
+    const started = await startOnce<typeof aiTaskWorkflow, TaskResource>(this.temporal, TASKS, {
+      caller,
+      idempotencyKey,
+      memo,
+      options: (taskId) => ({
+        args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input }],
+        typedSearchAttributes: [
+          { key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId },
+          { key: TASK_TYPE_SEARCH_ATTRIBUTE, value: request.task_type },
+        ],
+      }),
+      readExisting: (taskId) => this.reader.read(caller.environment, caller.organizationId, taskId),
+    });
+    if (started.replayed) return { task: started.resource, replayed: true };
+    this.reader.rememberRun(caller.environment, caller.organizationId, started.id, started.runId);
     this.metrics.tasksCreated.inc({ task_type: request.task_type });
-    const task: TaskResource = { id: taskId, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at };
+    const task: TaskResource = { id: started.id, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at };
     return { task, replayed: false };
   }
 
   /** The caller's tasks (unfinished first, then the latest finished); succeeded/failed are exact in visibility, queued/running are told apart per item. */
   list(caller: Caller, query: unknown): Promise<ListPage<TaskResource>> {
-    const request = parseListRequest<TaskStatus>(query, ['queued', 'running', 'succeeded', 'failed']);
+    const request = parseListRequest<TaskStatus>(query, TASK_STATUSES);
     return listResources(this.temporal, caller, request, {
       workflowType: AI_TASK_WORKFLOW_TYPE,
       statusClauses: (status) => (isFinal({ status }) ? [equals(STATUS_SEARCH_ATTRIBUTE.name, status)] : [equals('ExecutionStatus', 'Running')]),
@@ -122,14 +118,5 @@ export class TasksService {
     const found = isTaskId(taskId) ? await this.reader.read(caller.environment, caller.organizationId, taskId) : undefined;
     if (!found) throw ApiError.notFound(`Task ${taskId}`);
     return found;
-  }
-
-  private async replay(caller: Caller, taskId: string, requestHash: string): Promise<CreatedTask> {
-    const existing = await this.reader.read(caller.environment, caller.organizationId, taskId);
-    if (!existing) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The task is being created; retry shortly', { 'retry-after': '1' });
-    if (existing.memo.request_hash !== requestHash) {
-      throw new ApiError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request body');
-    }
-    return { task: existing.resource, replayed: true };
   }
 }

@@ -9,6 +9,7 @@ import {
 import { ApplicationFailure } from '@temporalio/common';
 import { decodeFromPayloadsAtIndex } from '@temporalio/common/lib/internal-non-workflow';
 import {
+  alreadyCompletedMessage,
   ASSESSMENT_WORKFLOW_TYPE,
   claimAssessmentUpdate,
   completeAssessmentUpdate,
@@ -164,10 +165,7 @@ export class AssessmentReviewClient {
     if (description.status.name === 'RUNNING') return;
     const review = (description.memo as unknown as AssessmentMemo).state?.review;
     if (review) {
-      throw new ReviewRefusedError(
-        'ALREADY_COMPLETED',
-        `Already completed (${review.verdict} by ${review.reviewer} at ${review.completed_at}); it accepts no further actions`,
-      );
+      throw new ReviewRefusedError('ALREADY_COMPLETED', alreadyCompletedMessage(review));
     }
     throw new ReviewRefusedError('CLOSED', `The assessment's workflow is ${description.status.name}; it accepts no actions`);
   }

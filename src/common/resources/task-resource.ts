@@ -1,4 +1,4 @@
-import type { AiTaskMemo, AiTaskOutcome, TaskError, TaskStatus } from '../../contract';
+import { TASK_CANCELED_ERROR, TASK_INTERNAL_ERROR, TASK_TIMED_OUT_ERROR, type AiTaskMemo, type AiTaskOutcome, type TaskError, type TaskStatus } from '../../contract';
 
 /** The task as a client sees it (spec §2.1 plus DESIGN §3's timestamps). */
 export interface TaskResource {
@@ -84,10 +84,10 @@ function abnormalOutcome(status: WorkflowStatusName): AiTaskOutcome {
   switch (status) {
     case 'CANCELLED':
     case 'TERMINATED':
-      return { status: 'failed', error: { code: 'CANCELED', message: 'The task was canceled' } };
+      return { status: 'failed', error: TASK_CANCELED_ERROR };
     case 'TIMED_OUT':
-      return { status: 'failed', error: { code: 'TIMED_OUT', message: 'The task did not finish in time' } };
+      return { status: 'failed', error: TASK_TIMED_OUT_ERROR };
     default:
-      return { status: 'failed', error: { code: 'INTERNAL', message: 'The task failed because of an internal error' } };
+      return { status: 'failed', error: TASK_INTERNAL_ERROR };
   }
 }

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { REVIEW_VERDICTS, type AssessmentEscalationKind, type AssessmentStatus, type FindingSeverity } from '../../../contract';
+import { ASSESSMENT_ESCALATION_KINDS, ASSESSMENT_STATUSES, FINDING_SEVERITIES, REVIEW_VERDICTS } from '../../../contract';
 import type { AssessmentResource } from '../../../common/resources/assessment-resource';
 import type { SameType } from './same-type';
 
-const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const satisfies readonly AssessmentStatus[];
-const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const satisfies readonly FindingSeverity[];
-const ESCALATION_KINDS = ['claim_overdue', 'review_overdue'] as const satisfies readonly AssessmentEscalationKind[];
-
 const findingSchema = z.object({
   check: z.string().meta({ description: 'Stable machine name of the check.', example: 'single_point_of_failure' }),
-  severity: z.enum(SEVERITIES),
+  severity: z.enum(FINDING_SEVERITIES),
   message: z.string(),
   component_ids: z.array(z.string()),
 });
@@ -32,7 +28,7 @@ export const assessmentResourceSchema = z.object({
     .optional()
     .meta({ description: 'Present once completed.' }),
   escalations: z
-    .array(z.object({ kind: z.enum(ESCALATION_KINDS), at: z.iso.datetime() }))
+    .array(z.object({ kind: z.enum(ASSESSMENT_ESCALATION_KINDS), at: z.iso.datetime() }))
     .meta({ description: 'SLA escalations recorded so far, oldest first.' }),
 });
 

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { TaskErrorCode, TaskStatus } from '../../../contract';
+import { TASK_ERROR_CODES, TASK_STATUSES } from '../../../contract';
 import type { TaskResource } from '../../../common/resources/task-resource';
 import type { SameType } from './same-type';
-
-const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly TaskStatus[];
-const TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE', 'TIMED_OUT', 'CANCELED', 'INTERNAL'] as const satisfies readonly TaskErrorCode[];
 
 /** The task resource as the API returns it; the check at the end holds it equal to TaskResource. */
 export const taskResourceSchema = z.object({
