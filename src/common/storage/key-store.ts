@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
-import type { ApiKeyRow, KeyAuditRow, Tables } from './tables';
+import type { KeyAuditRow, Tables } from './tables';
 
 export interface StoredKey {
   id: string;
@@ -72,104 +72,56 @@ export class KeyStore {
       const { end, add } = change;
       if (end) {
         const ended = await trx
-          .updateTable('api_keys')
-          .set({ revoked_at: end.revokedAt, expires_at: end.expiresAt })
+          .updateTable('apiKeys')
+          .set({ revokedAt: end.revokedAt, expiresAt: end.expiresAt })
           .where('id', '=', end.id)
-          .where('revoked_at', 'is', null)
-          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', change.at)]))
+          .where('revokedAt', 'is', null)
+          .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', change.at)]))
           .executeTakeFirst();
         // Nothing was written yet, so committing the empty transaction changes nothing.
         if (ended.numUpdatedRows !== 1n) return false;
       }
-      if (add) await trx.insertInto('api_keys').values(toKeyRow(add)).execute();
-      if (change.audit.length > 0) await trx.insertInto('key_audit_log').values(change.audit.map(toAuditRow)).execute();
+      if (add) await trx.insertInto('apiKeys').values(add).execute();
+      if (change.audit.length > 0) await trx.insertInto('keyAuditLog').values(change.audit.map(toAuditRow)).execute();
       return true;
     });
   }
 
-  async findByHash(hash: Buffer): Promise<StoredKey | undefined> {
-    const row = await this.db.selectFrom('api_keys').selectAll().where('hash', '=', hash).executeTakeFirst();
-    return row && fromKeyRow(row);
+  findByHash(hash: Buffer): Promise<StoredKey | undefined> {
+    return this.db.selectFrom('apiKeys').selectAll().where('hash', '=', hash).executeTakeFirst();
   }
 
-  async findById(id: string): Promise<StoredKey | undefined> {
-    const row = await this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && fromKeyRow(row);
+  findById(id: string): Promise<StoredKey | undefined> {
+    return this.db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(): Promise<StoredKey[]> {
-    const rows = await this.db.selectFrom('api_keys').selectAll().orderBy('created_at').orderBy('id').execute();
-    return rows.map(fromKeyRow);
+  list(): Promise<StoredKey[]> {
+    return this.db.selectFrom('apiKeys').selectAll().orderBy('createdAt').orderBy('id').execute();
   }
 
   /** Moves last_used_at forward to `at`; never backwards. */
   async recordUse(id: string, at: Date): Promise<void> {
     const iso = at.toISOString();
     await this.db
-      .updateTable('api_keys')
-      .set({ last_used_at: iso })
+      .updateTable('apiKeys')
+      .set({ lastUsedAt: iso })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', iso)]))
+      .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', iso)]))
       .execute();
   }
 
   async auditLog(query: AuditQuery): Promise<RecordedAuditEntry[]> {
-    let newest = this.db.selectFrom('key_audit_log').selectAll().orderBy('id', 'desc').limit(query.limit);
-    if (query.keyId !== undefined) newest = newest.where('key_id', '=', query.keyId);
+    let newest = this.db.selectFrom('keyAuditLog').selectAll().orderBy('id', 'desc').limit(query.limit);
+    if (query.keyId !== undefined) newest = newest.where('keyId', '=', query.keyId);
     const rows = await this.db.selectFrom(newest.as('newest')).selectAll().orderBy('id').execute();
     return rows.map(fromAuditRow);
   }
 }
 
-function toKeyRow(key: StoredKey): ApiKeyRow {
-  return {
-    id: key.id,
-    organization_id: key.organizationId,
-    environment: key.environment,
-    prefix: key.prefix,
-    hash: key.hash,
-    created_at: key.createdAt,
-    revoked_at: key.revokedAt,
-    expires_at: key.expiresAt,
-    last_used_at: key.lastUsedAt,
-  };
+function toAuditRow({ organizationId, environment, details, ...entry }: KeyAuditEntry): Insertable<KeyAuditRow> {
+  return { ...entry, org: organizationId, env: environment, details: JSON.stringify(details) };
 }
 
-function fromKeyRow(row: ApiKeyRow): StoredKey {
-  return {
-    id: row.id,
-    organizationId: row.organization_id,
-    environment: row.environment,
-    prefix: row.prefix,
-    hash: row.hash,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    expiresAt: row.expires_at,
-    lastUsedAt: row.last_used_at,
-  };
-}
-
-function toAuditRow(entry: KeyAuditEntry): Insertable<KeyAuditRow> {
-  return {
-    at: entry.at,
-    actor: entry.actor,
-    action: entry.action,
-    key_id: entry.keyId,
-    org: entry.organizationId,
-    env: entry.environment,
-    details: JSON.stringify(entry.details),
-  };
-}
-
-function fromAuditRow(row: Selectable<KeyAuditRow>): RecordedAuditEntry {
-  return {
-    id: row.id,
-    at: row.at,
-    actor: row.actor,
-    action: row.action,
-    keyId: row.key_id,
-    organizationId: row.org,
-    environment: row.env,
-    details: JSON.parse(row.details) as RecordedAuditEntry['details'],
-  };
+function fromAuditRow({ org, env, details, ...entry }: Selectable<KeyAuditRow>): RecordedAuditEntry {
+  return { ...entry, organizationId: org, environment: env, details: JSON.parse(details) as RecordedAuditEntry['details'] };
 }

@@ -106,12 +106,14 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
  * migration fails.
  */
 export async function migrateToLatest(db: Kysely<Tables>, kind: DatabaseKind): Promise<void> {
+  // Without the stores' CamelCasePlugin: migrations name tables and columns as the database does.
+  const plain = db.withoutPlugins();
   const provider = { getMigrations: async () => migrations(kind) };
   if (kind === 'postgres') {
-    throwIfFailed(await new Migrator({ db, provider }).migrateToLatest());
+    throwIfFailed(await new Migrator({ db: plain, provider }).migrateToLatest());
     return;
   }
-  await db.connection().execute(async (connection) => {
+  await plain.connection().execute(async (connection) => {
     await sql`BEGIN IMMEDIATE`.execute(connection);
     const result = await new Migrator({ db: connection, provider }).migrateToLatest();
     await sql.raw(result.error === undefined ? 'COMMIT' : 'ROLLBACK').execute(connection);

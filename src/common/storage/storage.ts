@@ -1,4 +1,4 @@
-import { Kysely } from 'kysely';
+import { CamelCasePlugin, Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
 import { KeyStore } from './key-store';
 import { migrateToLatest } from './migrations';
@@ -23,7 +23,10 @@ export class Storage {
    */
   static async open(config: AppConfig): Promise<Storage> {
     const url = config.values.DATABASE_URL;
-    const db = new Kysely<Tables>({ dialect: url ? postgresDialect(url) : sqliteDialect(config.keyDatabasePath) });
+    const db = new Kysely<Tables>({
+      dialect: url ? postgresDialect(url) : sqliteDialect(config.keyDatabasePath),
+      plugins: [new CamelCasePlugin()],
+    });
     try {
       await migrateToLatest(db, url ? 'postgres' : 'sqlite');
     } catch (error) {
