@@ -9,7 +9,7 @@ import { resolveTemporalCli } from '../src/embedded/temporal-cli';
 import { startDevServer, type DevServer } from '../src/embedded/temporal-dev-server';
 import { parseApiKey } from '../src/common/keys/api-key';
 import { KeyService } from '../src/common/keys/key-service';
-import { openKeyStore } from '../src/common/storage/open-key-store';
+import { Storage } from '../src/common/storage/storage';
 import { sleep } from './clock';
 import { freePort } from '../src/embedded/free-port';
 import { canReadProcesses } from './process-usage';
@@ -150,12 +150,12 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
 }
 
 async function issueKey(config: AppConfig): Promise<string> {
-  const store = await openKeyStore(config);
+  const storage = await Storage.open(config);
   try {
-    const issued = await new KeyService(store, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(BENCH_ORGANIZATION, 'test');
+    const issued = await new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(BENCH_ORGANIZATION, 'test');
     return issued.key;
   } finally {
-    await store.close();
+    await storage.close();
   }
 }
 

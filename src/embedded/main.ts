@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { AppConfig } from '../common/config/app-config';
-import { openKeyStore } from '../common/storage/open-key-store';
+import { Storage } from '../common/storage/storage';
 import { runMain } from '../common/run-main';
 import { startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
@@ -19,7 +19,8 @@ runMain('assay', async () => {
   await assertPortFree(temporalPort, 'TEMPORAL_ADDRESS');
   await assertPortFree(values.PORT, 'PORT');
   await assertPortFree(values.TEMPORAL_UI_PORT, 'TEMPORAL_UI_PORT');
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Owner only: it holds the key and webhook database and the demo key.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
   const cliPath = resolveTemporalCli(values.TEMPORAL_CLI_PATH);
   log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
@@ -32,9 +33,9 @@ runMain('assay', async () => {
     logFile: path.join(config.dataDir, 'temporal.log'),
   });
 
-  const store = await openKeyStore(config);
-  const keyFile = await ensureDemoKey(store, values.API_KEY_BRAND, config.dataDir);
-  await store.close();
+  const storage = await Storage.open(config);
+  const keyFile = await ensureDemoKey(storage.keys, values.API_KEY_BRAND, config.dataDir);
+  await storage.close();
 
   // Request logs would drown the banner in a terminal; LOG_LEVEL=info brings them back.
   const env = { LOG_LEVEL: 'warn', ...process.env, TEMPORAL_ADDRESS: server.address, DATA_DIR: config.dataDir };

@@ -1,24 +1,23 @@
 import type { WebhookActivityDependencies } from '../../activities/webhooks/webhook-activities';
 import type { AppConfig } from '../common/config/app-config';
 import type { KeyEnvironment } from '../common/keys/api-key';
-import { openWebhookStore } from '../common/storage/open-webhook-store';
-import type { WebhookStore } from '../common/storage/webhook-store';
+import { Storage } from '../common/storage/storage';
 
 /**
- * One store per location for the whole worker process: workers are created again after a
- * restart in the same process (tests do this), and they share it. It lives as long as the
- * process; a SQLite handle holds nothing open and the PostgreSQL pool lets idle connections go.
+ * One database handle per location for the whole worker process: workers are created again
+ * after a restart in the same process (tests do this), and they share it. It lives as long as
+ * the process; the PostgreSQL pool lets idle connections go, so it never keeps the process alive.
  */
-const stores = new Map<string, Promise<WebhookStore>>();
+const storages = new Map<string, Promise<Storage>>();
 
 /** What the webhook activities need, from the worker's configuration. */
 export async function webhookActivityDependencies(config: AppConfig): Promise<WebhookActivityDependencies> {
   const location = config.values.DATABASE_URL ?? config.keyDatabasePath;
-  let store = stores.get(location);
-  if (!store) {
-    store = openWebhookStore(config);
-    stores.set(location, store);
-    store.catch(() => stores.delete(location));
+  let storage = storages.get(location);
+  if (!storage) {
+    storage = Storage.open(config);
+    storages.set(location, storage);
+    storage.catch(() => storages.delete(location));
   }
   const values = config.values;
   const namespaces: Record<string, KeyEnvironment> = {
@@ -26,7 +25,7 @@ export async function webhookActivityDependencies(config: AppConfig): Promise<We
     [values.TEMPORAL_NAMESPACE_PRODUCTION]: 'live',
   };
   return {
-    store: await store,
+    store: (await storage).webhooks,
     retry: {
       initialIntervalMs: values.WEBHOOK_RETRY_INITIAL_INTERVAL,
       maximumIntervalMs: values.WEBHOOK_RETRY_MAX_INTERVAL,

@@ -8,7 +8,7 @@ import { AppConfig } from '../../src/common/config/app-config';
 import { resolveTemporalCli } from '../../src/embedded/temporal-cli';
 import { startDevServer, type DevServer } from '../../src/embedded/temporal-dev-server';
 import { KeyService } from '../../src/common/keys/key-service';
-import { openKeyStore } from '../../src/common/storage/open-key-store';
+import { Storage } from '../../src/common/storage/storage';
 import { taskWorkflowId } from '../../src/contract';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers } from '../../src/worker/create-workers';
@@ -36,9 +36,9 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-ui-'));
   const config = new AppConfig({ TEMPORAL_ADDRESS: server.address, DATA_DIR: dataDir, LOG_LEVEL: 'silent', TEMPORAL_TASK_QUEUE: `assay-ui-${path.basename(dataDir)}` });
 
-  const store = await openKeyStore(config);
-  const { key } = await new KeyService(store, config.values.API_KEY_BRAND, { actor: 'temporal-ui-test' }).issue('acme', 'test');
-  await store.close();
+  const storage = await Storage.open(config);
+  const { key } = await new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor: 'temporal-ui-test' }).issue('acme', 'test');
+  await storage.close();
 
   api = await createApiApp(config);
   await api.listen({ port: 0, host: '127.0.0.1' });

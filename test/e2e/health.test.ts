@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/common/config/app-config';
-import { KeyStore } from '../../src/common/storage/key-store';
+import { Storage } from '../../src/common/storage/storage';
 import { AssayHarness } from '../support/assay-harness';
 import { freePort } from '../../src/embedded/free-port';
 import { http } from '../support/http';
@@ -63,7 +63,7 @@ describe('with a dependency down', () => {
   });
 
   it('names the key store too once it stops answering', async () => {
-    await app.get(KeyStore).close();
+    await app.get(Storage).close();
     const response = await http(`${baseUrl}/readyz`);
     expect(response.status).toBe(503);
     expect(response.body.error.message).toBe('Not ready: temporal and key_store unreachable');

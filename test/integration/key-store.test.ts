@@ -5,15 +5,15 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { KeyAuthenticator } from '../../src/api/keys/key-authenticator';
 import { hashApiKey, visiblePrefix } from '../../src/common/keys/api-key';
+import { AppConfig } from '../../src/common/config/app-config';
 import { KeyService } from '../../src/common/keys/key-service';
 import type { KeyStore } from '../../src/common/storage/key-store';
-import { PostgresKeyStore } from '../../src/common/storage/postgres-key-store';
-import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
+import { Storage } from '../../src/common/storage/storage';
 import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
 
-/** One empty key store; open() may be called many times, as several processes would. */
+/** One empty database; open() may be called many times, as several processes would. */
 interface StoreLocation {
-  open(): Promise<KeyStore>;
+  open(): Promise<Storage>;
   /** Everything the backend holds, to prove that no secret is in it. */
   rawContents(): Promise<string>;
   dispose(): Promise<void>;
@@ -33,7 +33,7 @@ async function sqliteLocation(): Promise<StoreLocation> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-'));
   const file = path.join(dir, 'keys.sqlite');
   return {
-    open: async () => new SqliteKeyStore(file),
+    open: () => Storage.open(new AppConfig({ DATA_DIR: dir })),
     rawContents: async () =>
       [file, `${file}-wal`]
         .filter((candidate) => fs.existsSync(candidate))
@@ -46,7 +46,7 @@ async function sqliteLocation(): Promise<StoreLocation> {
 async function postgresLocation(): Promise<StoreLocation> {
   const url = await postgres.createDatabase();
   return {
-    open: () => PostgresKeyStore.open(url),
+    open: () => Storage.open(new AppConfig({ DATABASE_URL: url })),
     rawContents: () => dumpPostgres(url),
     dispose: async () => undefined,
   };
@@ -72,6 +72,7 @@ describe.each([
   ['PostgreSQL', postgresLocation],
 ])('%s key store', (_backend, makeLocation) => {
   let location: StoreLocation;
+  let storage: Storage;
   let store: KeyStore;
   let now: number;
   let service: KeyService;
@@ -81,13 +82,14 @@ describe.each([
   beforeEach(async () => {
     now = START;
     location = await makeLocation();
-    store = await location.open();
+    storage = await location.open();
+    store = storage.keys;
     service = new KeyService(store, 'assay', { actor: 'alice', clock });
     authenticator = new KeyAuthenticator(store, 'assay', 0, { clock });
   });
 
   afterEach(async () => {
-    await store.close();
+    await storage.close();
     await location.dispose();
   });
 
@@ -131,19 +133,19 @@ describe.each([
   describe('migrations', () => {
     it('keeps keys across reopening and migrates an up-to-date store to no effect', async () => {
       const issued = await service.issue('acme', 'test');
-      await store.close();
-      store = await location.open();
-      await store.close();
-      store = await location.open();
-      expect(await new KeyAuthenticator(store, 'assay', 0).authenticate(issued.key)).toMatchObject({ keyId: issued.id });
+      await storage.close();
+      storage = await location.open();
+      await storage.close();
+      storage = await location.open();
+      expect(await new KeyAuthenticator(storage.keys, 'assay', 0).authenticate(issued.key)).toMatchObject({ keyId: issued.id });
     });
 
     it('lets several processes open a new store at the same time', async () => {
       const fresh = await makeLocation();
-      const stores = await Promise.all([fresh.open(), fresh.open(), fresh.open()]);
-      const issued = await new KeyService(stores[0], 'assay').issue('acme', 'test');
-      for (const other of stores) {
-        expect((await other.findById(issued.id))?.organizationId).toBe('acme');
+      const opened = await Promise.all([fresh.open(), fresh.open(), fresh.open()]);
+      const issued = await new KeyService(opened[0].keys, 'assay').issue('acme', 'test');
+      for (const other of opened) {
+        expect((await other.keys.findById(issued.id))?.organizationId).toBe('acme');
         await other.close();
       }
       await fresh.dispose();
@@ -285,12 +287,13 @@ describe('SQLite schema upgrade', () => {
     v1.pragma('user_version = 1');
     v1.close();
 
-    const store = new SqliteKeyStore(file);
+    const storage = await Storage.open(new AppConfig({ DATA_DIR: dir }));
+    const store = storage.keys;
     const service = new KeyService(store, 'assay', { actor: 'alice' });
     expect(await new KeyAuthenticator(store, 'assay', 0).authenticate(key)).toMatchObject({ keyId: 'key_v1' });
     expect(await service.rotate('key_v1', { graceMs: HOUR })).toBeDefined();
     expect((await service.audit({ keyId: 'key_v1', limit: 10 })).map((entry) => entry.action)).toEqual(['rotate']);
-    await store.close();
+    await storage.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

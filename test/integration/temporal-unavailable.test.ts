@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/common/config/app-config';
 import { KeyService } from '../../src/common/keys/key-service';
-import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
+import { Storage } from '../../src/common/storage/storage';
 import { freePort } from '../../src/embedded/free-port';
 import { bearer, http } from '../support/http';
 
@@ -22,9 +22,9 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   });
-  const store = new SqliteKeyStore(config.keyDatabasePath);
-  key = (await new KeyService(store, 'assay').issue('acme', 'test')).key;
-  await store.close();
+  const storage = await Storage.open(config);
+  key = (await new KeyService(storage.keys, 'assay').issue('acme', 'test')).key;
+  await storage.close();
   app = await createApiApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = await app.getUrl();

@@ -1,15 +1,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
-import { PostgresKeyStore } from '../../src/common/storage/postgres-key-store';
-import { PostgresWebhookStore } from '../../src/common/storage/postgres-webhook-store';
-import { SqliteWebhookStore } from '../../src/common/storage/sqlite-webhook-store';
+import { AppConfig } from '../../src/common/config/app-config';
+import { Storage } from '../../src/common/storage/storage';
 import type { StoredWebhookEndpoint, WebhookStore } from '../../src/common/storage/webhook-store';
 import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
 
 let postgres: TestPostgres;
-const opened: Array<{ close(): Promise<void> }> = [];
+const opened: Storage[] = [];
 const tempDirs: string[] = [];
 
 beforeAll(async () => {
@@ -25,31 +23,28 @@ afterAll(async () => {
   tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
 });
 
-/** Opens the webhook store `times` times on one fresh location, next to a key store as in production. */
-const backends: Array<[string, () => Promise<(times?: number) => Promise<WebhookStore>>]> = [
+/** Opens a process's storage on one fresh location, as often as called, and hands back its webhook store. */
+const backends: Array<[string, () => Promise<() => Promise<WebhookStore>>]> = [
   [
     'SQLite',
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-webhooks-'));
       tempDirs.push(dir);
-      const file = path.join(dir, 'keys.sqlite');
-      opened.push(new SqliteKeyStore(file));
-      return async () => track(new SqliteWebhookStore(file));
+      return async () => track(await Storage.open(new AppConfig({ DATA_DIR: dir }))).webhooks;
     },
   ],
   [
     'PostgreSQL',
     async () => {
       const url = await postgres.createDatabase();
-      opened.push(await PostgresKeyStore.open(url));
-      return async () => track(await PostgresWebhookStore.open(url));
+      return async () => track(await Storage.open(new AppConfig({ DATABASE_URL: url }))).webhooks;
     },
   ],
 ];
 
-function track<T extends { close(): Promise<void> }>(store: T): T {
-  opened.push(store);
-  return store;
+function track(storage: Storage): Storage {
+  opened.push(storage);
+  return storage;
 }
 
 function endpoint(overrides: Partial<StoredWebhookEndpoint> = {}): StoredWebhookEndpoint {

@@ -9,8 +9,7 @@ import { AppConfig } from '../../src/common/config/app-config';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { KeyService, type RotatedKey } from '../../src/common/keys/key-service';
-import type { KeyStore } from '../../src/common/storage/key-store';
-import { openKeyStore } from '../../src/common/storage/open-key-store';
+import { Storage } from '../../src/common/storage/storage';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
@@ -37,7 +36,7 @@ export class AssayHarness {
   private running?: Promise<unknown>;
   private connection?: NativeConnection;
   private workflowSource?: WorkflowSource;
-  private store?: Promise<KeyStore>;
+  private storage?: Promise<Storage>;
 
   private constructor(
     readonly temporal: DevServer,
@@ -101,15 +100,15 @@ export class AssayHarness {
 
   /** The operator's view of the key store the API uses, as the CLI would open it. */
   async keyService(): Promise<KeyService> {
-    this.store ??= openKeyStore(this.config);
-    return new KeyService(await this.store, this.config.values.API_KEY_BRAND, { actor: 'test-harness' });
+    this.storage ??= Storage.open(this.config);
+    return new KeyService((await this.storage).keys, this.config.values.API_KEY_BRAND, { actor: 'test-harness' });
   }
 
   async stop(): Promise<void> {
     if (this.workers.length > 0) await this.stopWorker();
     await this.app?.close();
     await this.connection?.close();
-    await (await this.store)?.close();
+    await (await this.storage)?.close();
     await this.temporal.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }

@@ -4,20 +4,24 @@ import * as path from 'node:path';
 import { KeyAuthenticator } from '../../src/api/keys/key-authenticator';
 import { KeyService } from '../../src/common/keys/key-service';
 import type { KeyUsageRecorder } from '../../src/api/keys/key-usage-recorder';
-import { SqliteKeyStore } from '../../src/common/storage/sqlite-key-store';
+import { AppConfig } from '../../src/common/config/app-config';
+import type { KeyStore } from '../../src/common/storage/key-store';
+import { Storage } from '../../src/common/storage/storage';
 
 let dir: string;
-let store: SqliteKeyStore;
+let storage: Storage;
+let store: KeyStore;
 let service: KeyService;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-'));
-  store = new SqliteKeyStore(path.join(dir, 'keys.sqlite'));
+  storage = await Storage.open(new AppConfig({ DATA_DIR: dir }));
+  store = storage.keys;
   service = new KeyService(store, 'assay');
 });
 
 afterEach(async () => {
-  await store.close();
+  await storage.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -36,9 +40,9 @@ describe('key store', () => {
 
   it('keeps keys across reopening the file', async () => {
     const issued = await service.issue('acme', 'live');
-    await store.close();
-    store = new SqliteKeyStore(path.join(dir, 'keys.sqlite'));
-    const authenticator = new KeyAuthenticator(store, 'assay', 0);
+    await storage.close();
+    storage = await Storage.open(new AppConfig({ DATA_DIR: dir }));
+    const authenticator = new KeyAuthenticator(storage.keys, 'assay', 0);
     expect(await authenticator.authenticate(issued.key)).toMatchObject({ organizationId: 'acme', environment: 'live' });
   });
 

@@ -2,14 +2,14 @@ import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { AppConfig } from '../../common/config/app-config';
 import { KeyAuthenticator } from './key-authenticator';
 import { KeyStore } from '../../common/storage/key-store';
+import { StorageModule } from '../storage/storage.module';
 import { KeyUsageRecorder } from './key-usage-recorder';
-import { openKeyStore } from '../../common/storage/open-key-store';
 
 const logger = new Logger('KeyUsage');
 
 @Module({
+  imports: [StorageModule],
   providers: [
-    { provide: KeyStore, inject: [AppConfig], useFactory: (config: AppConfig) => openKeyStore(config) },
     {
       provide: KeyUsageRecorder,
       inject: [KeyStore],
@@ -23,16 +23,12 @@ const logger = new Logger('KeyUsage');
         new KeyAuthenticator(store, config.values.API_KEY_BRAND, config.values.KEY_CACHE_TTL_MS, { usage }),
     },
   ],
-  exports: [KeyAuthenticator, KeyStore],
+  exports: [KeyAuthenticator, StorageModule],
 })
 export class KeysModule implements OnApplicationShutdown {
-  constructor(
-    @Inject(KeyStore) private readonly store: KeyStore,
-    @Inject(KeyUsageRecorder) private readonly usage: KeyUsageRecorder,
-  ) {}
+  constructor(@Inject(KeyUsageRecorder) private readonly usage: KeyUsageRecorder) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.usage.close();
-    await this.store.close();
   }
 }

@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { AppConfig } from '../../common/config/app-config';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../common/keys/api-key';
 import { KeyService, type IssuedKey } from '../../common/keys/key-service';
-import { openKeyStore } from '../../common/storage/open-key-store';
+import { Storage } from '../../common/storage/storage';
 import { defaultOperatorActor } from '../../common/keys/operator-actor';
 import { parseGracePeriod } from './keys-duration';
 import { formatAuditLine, formatKeyLine } from './keys-format';
@@ -57,11 +57,11 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
   const print = (text: string) => deps.stdout.write(`${text}\n`);
   const withKeyService = async <T>(actor: string | undefined, use: (service: KeyService) => Promise<T>): Promise<T> => {
     const config = new AppConfig(deps.env);
-    const store = await openKeyStore(config);
+    const storage = await Storage.open(config);
     try {
-      return await use(new KeyService(store, config.values.API_KEY_BRAND, { actor, clock: deps.clock }));
+      return await use(new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor, clock: deps.clock }));
     } finally {
-      await store.close();
+      await storage.close();
     }
   };
   const fail = (message: string) => {

@@ -1,4 +1,6 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
+import type { KeyAuditRow, Tables } from './tables';
 
 export interface StoredKey {
   id: string;
@@ -54,19 +56,72 @@ export interface AuditQuery {
 
 /**
  * Persistence of API keys and their audit log; only hashes are ever stored. The decisions live in
- * KeyService so every store behaves the same. Abstract class so it doubles as the DI token.
+ * KeyService; this class is also the DI token.
  */
-export abstract class KeyStore {
+export class KeyStore {
+  constructor(private readonly db: Kysely<Tables>) {}
+
   /**
    * Applies a change in one transaction. Returns false, changing nothing, when the key to end is
    * not active at `change.at` (unknown, revoked or expired).
    */
-  abstract apply(change: KeyChange): Promise<boolean>;
-  abstract findByHash(hash: Buffer): Promise<StoredKey | undefined>;
-  abstract findById(id: string): Promise<StoredKey | undefined>;
-  abstract list(): Promise<StoredKey[]>;
+  async apply(change: KeyChange): Promise<boolean> {
+    // Each transaction writes before it reads, so SQLite's deferred BEGIN takes the write lock
+    // (waiting up to busy_timeout) without ever holding a snapshot that another process outdates.
+    return this.db.transaction().execute(async (trx) => {
+      const { end, add } = change;
+      if (end) {
+        const ended = await trx
+          .updateTable('apiKeys')
+          .set({ revokedAt: end.revokedAt, expiresAt: end.expiresAt })
+          .where('id', '=', end.id)
+          .where('revokedAt', 'is', null)
+          .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', change.at)]))
+          .executeTakeFirst();
+        // Nothing was written yet, so committing the empty transaction changes nothing.
+        if (ended.numUpdatedRows !== 1n) return false;
+      }
+      if (add) await trx.insertInto('apiKeys').values(add).execute();
+      if (change.audit.length > 0) await trx.insertInto('keyAuditLog').values(change.audit.map(toAuditRow)).execute();
+      return true;
+    });
+  }
+
+  findByHash(hash: Buffer): Promise<StoredKey | undefined> {
+    return this.db.selectFrom('apiKeys').selectAll().where('hash', '=', hash).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<StoredKey | undefined> {
+    return this.db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  list(): Promise<StoredKey[]> {
+    return this.db.selectFrom('apiKeys').selectAll().orderBy('createdAt').orderBy('id').execute();
+  }
+
   /** Moves last_used_at forward to `at`; never backwards. */
-  abstract recordUse(id: string, at: Date): Promise<void>;
-  abstract auditLog(query: AuditQuery): Promise<RecordedAuditEntry[]>;
-  abstract close(): Promise<void>;
+  async recordUse(id: string, at: Date): Promise<void> {
+    const iso = at.toISOString();
+    await this.db
+      .updateTable('apiKeys')
+      .set({ lastUsedAt: iso })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('lastUsedAt', 'is', null), eb('lastUsedAt', '<', iso)]))
+      .execute();
+  }
+
+  async auditLog(query: AuditQuery): Promise<RecordedAuditEntry[]> {
+    let newest = this.db.selectFrom('keyAuditLog').selectAll().orderBy('id', 'desc').limit(query.limit);
+    if (query.keyId !== undefined) newest = newest.where('keyId', '=', query.keyId);
+    const rows = await this.db.selectFrom(newest.as('newest')).selectAll().orderBy('id').execute();
+    return rows.map(fromAuditRow);
+  }
+}
+
+function toAuditRow({ organizationId, environment, details, ...entry }: KeyAuditEntry): Insertable<KeyAuditRow> {
+  return { ...entry, org: organizationId, env: environment, details: JSON.stringify(details) };
+}
+
+function fromAuditRow({ org, env, details, ...entry }: Selectable<KeyAuditRow>): RecordedAuditEntry {
+  return { ...entry, organizationId: org, environment: env, details: JSON.parse(details) as RecordedAuditEntry['details'] };
 }

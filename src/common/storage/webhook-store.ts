@@ -1,5 +1,7 @@
-import type { KeyEnvironment } from '../keys/api-key';
+import type { Kysely } from 'kysely';
 import type { WebhookEventType } from '../../contract';
+import type { KeyEnvironment } from '../keys/api-key';
+import type { Tables, WebhookEndpointRow } from './tables';
 
 /**
  * A receiving URL of one organisation in one environment. The signing secret is stored as is:
@@ -47,18 +49,82 @@ export interface SecretRotation {
   at: string;
 }
 
-/** Persistence of webhook endpoints and delivery attempts; abstract class so it doubles as the DI token. */
-export abstract class WebhookStore {
-  abstract create(endpoint: StoredWebhookEndpoint): Promise<void>;
-  abstract find(id: string): Promise<StoredWebhookEndpoint | undefined>;
+/** Persistence of webhook endpoints and delivery attempts, next to the keys; this class is also the DI token. */
+export class WebhookStore {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  async create(endpoint: StoredWebhookEndpoint): Promise<void> {
+    await this.db
+      .insertInto('webhookEndpoints')
+      .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
+      .execute();
+  }
+
+  async find(id: string): Promise<StoredWebhookEndpoint | undefined> {
+    const row = await this.db.selectFrom('webhookEndpoints').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && fromEndpointRow(row);
+  }
+
   /** Oldest first. */
-  abstract listFor(organizationId: string, environment: KeyEnvironment): Promise<StoredWebhookEndpoint[]>;
-  abstract delete(id: string): Promise<boolean>;
+  async listFor(organizationId: string, environment: KeyEnvironment): Promise<StoredWebhookEndpoint[]> {
+    const rows = await this.db
+      .selectFrom('webhookEndpoints')
+      .selectAll()
+      .where('organizationId', '=', organizationId)
+      .where('environment', '=', environment)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute();
+    return rows.map(fromEndpointRow);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('webhookEndpoints').where('id', '=', id).executeTakeFirst();
+    return deleted.numDeletedRows === 1n;
+  }
+
   /** The current secret becomes the previous one; returns the endpoint as it now is. */
-  abstract rotateSecret(rotation: SecretRotation): Promise<StoredWebhookEndpoint | undefined>;
-  abstract disable(id: string, reason: string, at: string): Promise<void>;
-  abstract recordDelivery(attempt: WebhookDeliveryAttempt): Promise<void>;
+  async rotateSecret(rotation: SecretRotation): Promise<StoredWebhookEndpoint | undefined> {
+    const row = await this.db
+      .updateTable('webhookEndpoints')
+      .set((eb) => ({
+        previousSecret: eb.ref('secret'),
+        previousSecretExpiresAt: rotation.previousSecretExpiresAt,
+        secret: rotation.secret,
+        updatedAt: rotation.at,
+      }))
+      .where('id', '=', rotation.id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && fromEndpointRow(row);
+  }
+
+  async disable(id: string, reason: string, at: string): Promise<void> {
+    await this.db
+      .updateTable('webhookEndpoints')
+      .set({ disabledAt: at, disabledReason: reason, updatedAt: at })
+      .where('id', '=', id)
+      .where('disabledAt', 'is', null)
+      .execute();
+  }
+
+  async recordDelivery(attempt: WebhookDeliveryAttempt): Promise<void> {
+    await this.db.insertInto('webhookDeliveries').values(attempt).execute();
+  }
+
   /** Newest first. */
-  abstract listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryAttempt[]>;
-  abstract close(): Promise<void>;
+  listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryAttempt[]> {
+    return this.db
+      .selectFrom('webhookDeliveries')
+      .selectAll()
+      .where('endpointId', '=', endpointId)
+      .orderBy('attemptedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}
+
+function fromEndpointRow(row: WebhookEndpointRow): StoredWebhookEndpoint {
+  return { ...row, events: JSON.parse(row.events) as WebhookEventType[] };
 }

@@ -1,0 +1,25 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../common/config/app-config';
+import { KeyStore } from '../../common/storage/key-store';
+import { Storage } from '../../common/storage/storage';
+import { WebhookStore } from '../../common/storage/webhook-store';
+
+/**
+ * The API process's one database handle and its stores. Modules using it shut down before it
+ * (Nest ends importers first), so the key usage recorder can still write its last batch.
+ */
+@Module({
+  providers: [
+    { provide: Storage, inject: [AppConfig], useFactory: (config: AppConfig) => Storage.open(config) },
+    { provide: KeyStore, inject: [Storage], useFactory: (storage: Storage) => storage.keys },
+    { provide: WebhookStore, inject: [Storage], useFactory: (storage: Storage) => storage.webhooks },
+  ],
+  exports: [KeyStore, WebhookStore],
+})
+export class StorageModule implements OnApplicationShutdown {
+  constructor(@Inject(Storage) private readonly storage: Storage) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.storage.close();
+  }
+}

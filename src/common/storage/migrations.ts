@@ -1,0 +1,126 @@
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { Tables } from './tables';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** The column types that differ between the two databases; everything else is written once. */
+const COLUMN_TYPES = {
+  sqlite: { timestamp: 'text', bytes: 'blob', json: 'text' },
+  postgres: { timestamp: 'timestamptz', bytes: 'bytea', json: 'jsonb' },
+} as const;
+
+/**
+ * Applied in name order; kysely_migration records which have run. Append only.
+ *
+ * The first two create what the releases before this layer created, with IF NOT EXISTS, so a
+ * database from those releases is adopted as it is, data included, and they are recorded as run.
+ * Those releases' own records (SQLite's PRAGMA user_version, key_store_migrations and
+ * webhook_store_migrations) are left untouched, so going back to such a release still opens it.
+ */
+function migrations(kind: DatabaseKind): Record<string, Migration> {
+  const types = COLUMN_TYPES[kind];
+  return {
+    '0001_keys': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('api_keys')
+          .ifNotExists()
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('environment', 'text', (column) => column.notNull().check(sql`environment IN ('test', 'live')`))
+          .addColumn('prefix', 'text', (column) => column.notNull())
+          .addColumn('hash', types.bytes, (column) => column.notNull().unique())
+          .addColumn('created_at', types.timestamp, (column) => column.notNull())
+          .addColumn('revoked_at', types.timestamp)
+          .addColumn('expires_at', types.timestamp)
+          .addColumn('last_used_at', types.timestamp)
+          .execute();
+        // A SQLite file from the first release has api_keys without these two.
+        const tables = await db.introspection.getTables();
+        const existing = tables.find((table) => table.name === 'api_keys')?.columns.map((column) => column.name) ?? [];
+        for (const column of ['expires_at', 'last_used_at'].filter((name) => !existing.includes(name))) {
+          await db.schema.alterTable('api_keys').addColumn(column, types.timestamp).execute();
+        }
+        await db.schema
+          .createTable('key_audit_log')
+          .ifNotExists()
+          .addColumn('id', kind === 'postgres' ? 'bigint' : 'integer', (column) =>
+            kind === 'postgres' ? column.primaryKey().generatedAlwaysAsIdentity() : column.primaryKey().autoIncrement(),
+          )
+          .addColumn('at', types.timestamp, (column) => column.notNull())
+          .addColumn('actor', 'text', (column) => column.notNull())
+          .addColumn('action', 'text', (column) => column.notNull())
+          .addColumn('key_id', 'text', (column) => column.notNull())
+          .addColumn('org', 'text', (column) => column.notNull())
+          .addColumn('env', 'text', (column) => column.notNull())
+          .addColumn('details', types.json, (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex('key_audit_log_key_id').ifNotExists().on('key_audit_log').column('key_id').execute();
+      },
+    },
+    '0002_webhooks': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('webhook_endpoints')
+          .ifNotExists()
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('environment', 'text', (column) => column.notNull().check(sql`environment IN ('test', 'live')`))
+          .addColumn('url', 'text', (column) => column.notNull())
+          .addColumn('events', types.json, (column) => column.notNull())
+          .addColumn('description', 'text')
+          .addColumn('secret', 'text', (column) => column.notNull())
+          .addColumn('previous_secret', 'text')
+          .addColumn('previous_secret_expires_at', types.timestamp)
+          .addColumn('disabled_at', types.timestamp)
+          .addColumn('disabled_reason', 'text')
+          .addColumn('created_at', types.timestamp, (column) => column.notNull())
+          .addColumn('updated_at', types.timestamp, (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex('webhook_endpoints_owner').ifNotExists().on('webhook_endpoints').columns(['organization_id', 'environment']).execute();
+        await db.schema
+          .createTable('webhook_deliveries')
+          .ifNotExists()
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('endpoint_id', 'text', (column) => column.notNull())
+          .addColumn('event_id', 'text', (column) => column.notNull())
+          .addColumn('event_type', 'text', (column) => column.notNull())
+          .addColumn('attempt', 'integer', (column) => column.notNull())
+          .addColumn('outcome', 'text', (column) => column.notNull().check(sql`outcome IN ('succeeded', 'failed')`))
+          .addColumn('http_status', 'integer')
+          .addColumn('error', 'text')
+          .addColumn('attempted_at', types.timestamp, (column) => column.notNull())
+          .addColumn('duration_ms', 'integer', (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex('webhook_deliveries_endpoint').ifNotExists().on('webhook_deliveries').columns(['endpoint_id', 'attempted_at']).execute();
+      },
+    },
+  };
+}
+
+/**
+ * Brings the schema up to date. Several processes may open one new database at once: on
+ * PostgreSQL kysely holds an advisory lock while it migrates; on SQLite it takes none (it expects
+ * one connection), so the whole run is one IMMEDIATE transaction on one connection, which holds
+ * the file's write lock (other processes wait up to busy_timeout) and leaves nothing behind if a
+ * migration fails.
+ */
+export async function migrateToLatest(db: Kysely<Tables>, kind: DatabaseKind): Promise<void> {
+  // Without the stores' CamelCasePlugin: migrations name tables and columns as the database does.
+  const plain = db.withoutPlugins();
+  const provider = { getMigrations: async () => migrations(kind) };
+  if (kind === 'postgres') {
+    throwIfFailed(await new Migrator({ db: plain, provider }).migrateToLatest());
+    return;
+  }
+  await plain.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    const result = await new Migrator({ db: connection, provider }).migrateToLatest();
+    await sql.raw(result.error === undefined ? 'COMMIT' : 'ROLLBACK').execute(connection);
+    throwIfFailed(result);
+  });
+}
+
+function throwIfFailed({ error }: { error?: unknown }): void {
+  if (error !== undefined) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+}

@@ -1,0 +1,43 @@
+import { CamelCasePlugin, Kysely } from 'kysely';
+import type { AppConfig } from '../config/app-config';
+import { KeyStore } from './key-store';
+import { migrateToLatest } from './migrations';
+import { postgresDialect } from './postgres-dialect';
+import { sqliteDialect } from './sqlite-dialect';
+import type { Tables } from './tables';
+import { WebhookStore } from './webhook-store';
+
+/** A process's one database handle and the stores over it; also the DI token in the API. */
+export class Storage {
+  readonly keys: KeyStore;
+  readonly webhooks: WebhookStore;
+
+  private constructor(private readonly db: Kysely<Tables>) {
+    this.keys = new KeyStore(db);
+    this.webhooks = new WebhookStore(db);
+  }
+
+  /**
+   * PostgreSQL when DATABASE_URL is set (several API instances share it), else the SQLite file in
+   * DATA_DIR. Migrated before it returns.
+   */
+  static async open(config: AppConfig): Promise<Storage> {
+    const url = config.values.DATABASE_URL;
+    const db = new Kysely<Tables>({
+      dialect: url ? postgresDialect(url) : sqliteDialect(config.keyDatabasePath),
+      plugins: [new CamelCasePlugin()],
+    });
+    try {
+      await migrateToLatest(db, url ? 'postgres' : 'sqlite');
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    return new Storage(db);
+  }
+
+  /** Idempotent; queries through either store fail afterwards. */
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}

@@ -1,0 +1,33 @@
+import type { Generated } from 'kysely';
+import type { KeyEnvironment } from '../keys/api-key';
+import type { KeyAuditAction, StoredKey } from './key-store';
+import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from './webhook-store';
+
+/**
+ * Rows as the stores see them: CamelCasePlugin turns the snake_case columns into these names. Both
+ * databases hand back the same values: SQLite stores timestamps as ISO 8601 text and JSON as text,
+ * and the PostgreSQL connection parses its timestamptz, jsonb and bigint into those shapes
+ * (postgres-dialect.ts), so a table needs at most one mapping to and from its domain type.
+ */
+export interface Tables {
+  apiKeys: StoredKey;
+  keyAuditLog: KeyAuditRow;
+  webhookEndpoints: WebhookEndpointRow;
+  webhookDeliveries: WebhookDeliveryAttempt;
+}
+
+/** JSON text. */
+type Json = string;
+
+export interface KeyAuditRow {
+  id: Generated<number>;
+  at: string;
+  actor: string;
+  action: KeyAuditAction;
+  keyId: string;
+  org: string;
+  env: KeyEnvironment;
+  details: Json;
+}
+
+export type WebhookEndpointRow = Omit<StoredWebhookEndpoint, 'events'> & { events: Json };
