@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { AppConfig } from '../common/config/app-config';
 import { createLogger } from '../common/logging/create-logger';
+import { describeTemporalConnection } from '../common/temporal/connection-options';
 import { createWorkers } from './create-workers';
 import { installWorkerRuntime } from './install-runtime';
 import { prebuiltWorkflowBundle } from './workflow-bundle';
@@ -18,7 +19,8 @@ export class WorkerRunner implements OnApplicationShutdown {
   async run(): Promise<void> {
     const logger = createLogger(this.config.values.LOG_LEVEL, 'assay-worker');
     installWorkerRuntime(this.config.values.LOG_LEVEL, { metricsBindAddress: metricsBindAddress(this.config), logger });
-    this.connection = await NativeConnection.connect({ address: this.config.values.TEMPORAL_ADDRESS });
+    this.connection = await NativeConnection.connect(this.config.temporalConnection);
+    logger.info({ temporal: describeTemporalConnection(this.config.temporalConnection) }, 'connected to Temporal');
     this.workers = await createWorkers(this.config, this.connection, prebuiltWorkflowBundle(), logger);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
     await this.running;

@@ -71,7 +71,7 @@ export class AssayHarness {
 
   async startWorker(): Promise<void> {
     installWorkerRuntime('error');
-    this.connection ??= await NativeConnection.connect({ address: this.temporal.address });
+    this.connection ??= await NativeConnection.connect(this.config.temporalConnection);
     this.workflowSource ??= {
       workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger }),
     };

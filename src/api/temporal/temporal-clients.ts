@@ -23,7 +23,7 @@ export class TemporalClients {
 
   static create(config: AppConfig): TemporalClients {
     // Lazy: the API starts and answers 503 while Temporal is down, instead of refusing to boot.
-    return new TemporalClients(Connection.lazy({ address: config.values.TEMPORAL_ADDRESS }), config);
+    return new TemporalClients(Connection.lazy(config.temporalConnection), config);
   }
 
   namespaceFor(environment: KeyEnvironment): string {
