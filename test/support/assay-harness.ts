@@ -22,6 +22,8 @@ export interface HarnessOptions {
   worker?: boolean;
   /** Keep keys in this PostgreSQL database instead of the SQLite file in the data directory. */
   databaseUrl?: string;
+  /** Use this dev server (stopped with the harness) instead of starting one, e.g. to put a proxy in front of it first. */
+  temporal?: DevServer;
   /** Where the API's request logs go (default: nowhere, LOG_LEVEL is silent unless env says otherwise). */
   logDestination?: DestinationStream;
 }
@@ -46,7 +48,7 @@ export class AssayHarness {
   ) {}
 
   static async start(options: HarnessOptions = {}): Promise<AssayHarness> {
-    const temporal = await startTestTemporal();
+    const temporal = options.temporal ?? (await startTestTemporal());
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
     const config = new AppConfig({
       TEMPORAL_ADDRESS: temporal.address,
