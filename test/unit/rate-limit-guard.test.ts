@@ -4,7 +4,7 @@ import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiExceptionFilter } from '../../src/api/http/api-exception.filter';
 import type { AuthenticatedRequest } from '../../src/api/http/auth.guard';
-import { TokenBucketLimiter } from '../../src/api/http/rate-limit';
+import { CreateRateLimiter, TokenBucketLimiter } from '../../src/api/http/rate-limit';
 import { RateLimited } from '../../src/api/http/rate-limit.guard';
 
 const clock = { now: 0 };
@@ -36,8 +36,8 @@ class FakeTasksController {
 
 @Global()
 @Module({
-  providers: [{ provide: TokenBucketLimiter, useValue: new TokenBucketLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now) }],
-  exports: [TokenBucketLimiter],
+  providers: [{ provide: CreateRateLimiter, useValue: new TokenBucketLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now) }],
+  exports: [CreateRateLimiter],
 })
 class TestRateLimitModule {}
 

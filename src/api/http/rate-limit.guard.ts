@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiError } from './api-error';
 import type { AuthenticatedRequest } from './auth.guard';
 import { rateLimitHeaders } from './rate-limit-headers';
-import { TokenBucketLimiter } from './rate-limit';
+import { CreateRateLimiter } from './rate-limit';
 
 /**
  * Spends one token of the caller's key on a create. Runs after the global AuthGuard (global guards
@@ -12,13 +12,13 @@ import { TokenBucketLimiter } from './rate-limit';
  */
 @Injectable()
 export class CreateRateLimitGuard implements CanActivate {
-  constructor(private readonly limiter: TokenBucketLimiter) {}
+  constructor(private readonly limiter: CreateRateLimiter) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const { caller } = http.getRequest<AuthenticatedRequest>();
     if (!caller) throw new Error('@RateLimited() is for authenticated routes only');
-    const decision = this.limiter.take(caller.keyId);
+    const decision = await this.limiter.take(caller.keyId);
     const headers = rateLimitHeaders(this.limiter, decision);
     if (!decision.allowed) {
       throw new ApiError(429, 'RATE_LIMITED', `Too many creates with this API key; retry in ${decision.secondsUntilNext} s`, {
