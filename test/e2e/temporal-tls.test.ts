@@ -8,6 +8,7 @@ import { createApiApp } from '../../src/api/create-api-app';
 import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
 import { AppConfig } from '../../src/common/config/app-config';
 import { AssayHarness } from '../support/assay-harness';
+import { BuiltService } from '../support/built-service';
 import { bearer, http } from '../support/http';
 import { makeTestCertificates, type TestCertificates } from '../support/test-certificates';
 import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
@@ -104,6 +105,38 @@ describe('Temporal behind TLS with client certificates', () => {
       expect(response).toMatchObject({ status: 503, body: { error: { code: 'SERVICE_UNAVAILABLE' } } });
       expect(proxy.refused).toBeGreaterThan(refusedBefore);
     });
+  });
+
+  it('the worker process connects over mTLS and says how, without the key', async () => {
+    const worker = await BuiltService.start(
+      'worker',
+      { ...tlsEnv(), TEMPORAL_TASK_QUEUE: harness.config.values.TEMPORAL_TASK_QUEUE, DATA_DIR: harness.dataDir, WORKER_METRICS_PORT: '0', LOG_LEVEL: 'info' },
+      /worker ready/,
+      2,
+    );
+    try {
+      expect(worker.log).toContain(`"temporal":"${proxy.address} (mTLS)"`);
+      expect(worker.log).not.toContain(fs.readFileSync(pki.client.key, 'utf8').split('\n')[1]);
+    } finally {
+      worker.signal('SIGTERM');
+      const exit = await worker.exited;
+      expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
+    }
+  });
+
+  it('a process with broken settings stops at start, one line per problem and no secret', async () => {
+    const secret = 'tmprl-api-key-do-not-log-19c2';
+    const start = BuiltService.start(
+      'worker',
+      { ...tlsEnv(), TEMPORAL_API_KEY: secret, TEMPORAL_TLS_CLIENT_CERT_PATH: '/nonexistent/client.crt', TEMPORAL_NAMESPACE: 'default', DATA_DIR: harness.dataDir, WORKER_METRICS_PORT: '0' },
+      /worker ready/,
+    );
+    const failure = await start.then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(failure).toMatch(/\[worker\] Invalid configuration:\n {2}TEMPORAL_NAMESPACE: .*\n {2}TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read \/nonexistent\/client.crt \(ENOENT\)\n$/);
+    expect(failure).not.toContain(secret);
   });
 
   it('a worker with a certificate from another CA is refused', async () => {
