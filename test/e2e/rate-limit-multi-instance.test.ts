@@ -1,33 +1,22 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApiApp } from '../../src/api/create-api-app';
-import { AssayHarness } from '../support/assay-harness';
+import type { AssayHarness } from '../support/assay-harness';
+import { startTwoApiInstances, type ApiInstances } from '../support/api-instances';
 import { bearer, http } from '../support/http';
-import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
 
 const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It opens in spring.' } };
 
-let postgres: TestPostgres;
+let deployment: ApiInstances;
 let harness: AssayHarness;
-let second: NestFastifyApplication;
 let instances: string[];
 
 beforeAll(async () => {
-  postgres = await startTestPostgres();
   // A burst of 3 that takes a minute per token to refill: nothing refills during the test.
-  harness = await AssayHarness.start({
-    worker: false,
-    databaseUrl: await postgres.createDatabase(),
-    env: { RATE_LIMIT_CREATES_BURST: '3', RATE_LIMIT_CREATES_PER_MINUTE: '1' },
-  });
-  second = await createApiApp(harness.config);
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  instances = [harness.baseUrl, await second.getUrl()];
+  deployment = await startTwoApiInstances({ RATE_LIMIT_CREATES_BURST: '3', RATE_LIMIT_CREATES_PER_MINUTE: '1' });
+  harness = deployment.harness;
+  instances = deployment.urls;
 });
 
 afterAll(async () => {
-  await second?.close();
-  await harness?.stop();
-  await postgres?.stop();
+  await deployment?.stop();
 });
 
 describe('two API instances sharing one PostgreSQL', () => {
