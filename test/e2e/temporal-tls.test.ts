@@ -34,6 +34,16 @@ function tlsEnv(client = pki.client): Record<string, string> {
   };
 }
 
+/** Polls a task until it has finished, or 30 s have passed. */
+async function finalStatus(baseUrl: string, id: string, apiKey: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { status } = (await http(`${baseUrl}/v1/ai/tasks/${id}`, { headers: bearer(apiKey) })).body;
+    if (status === 'succeeded' || status === 'failed' || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 beforeAll(async () => {
   pki = await makeTestCertificates();
   const temporal = await startTestTemporal();
@@ -54,13 +64,7 @@ describe('Temporal behind TLS with client certificates', () => {
     expect(await http(`${harness.baseUrl}/readyz`)).toMatchObject({ status: 200, body: { checks: { temporal: 'ok' } } });
     const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: TASK });
     expect(created.status).toBe(202);
-    const deadline = Date.now() + 30_000;
-    let task = created.body;
-    while (task.status !== 'succeeded' && task.status !== 'failed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      task = (await http(`${harness.baseUrl}/v1/ai/tasks/${created.body.id}`, { headers: bearer(key) })).body;
-    }
-    expect(task.status).toBe('succeeded');
+    expect(await finalStatus(harness.baseUrl, created.body.id, key)).toBe('succeeded');
     expect(proxy.accepted).toBeGreaterThanOrEqual(2);
   });
 
@@ -139,10 +143,65 @@ describe('Temporal behind TLS with client certificates', () => {
     expect(failure).not.toContain(secret);
   });
 
+  describe('an API whose sandbox is behind mTLS and whose production is not', () => {
+    let app: NestFastifyApplication;
+    let dataDir: string;
+    let worker: BuiltService;
+
+    beforeAll(async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-two-connections-'));
+      const profiles = path.join(dataDir, 'temporal.toml');
+      fs.writeFileSync(
+        profiles,
+        [
+          '[profile.default]',
+          `address = "${harness.temporal.address}"`,
+          '[profile.secured]',
+          `address = "${proxy.address}"`,
+          '[profile.secured.tls]',
+          'server_name = "localhost"',
+          `server_ca_cert_path = "${pki.ca.cert}"`,
+          `client_cert_path = "${pki.client.cert}"`,
+          `client_key_path = "${pki.client.key}"`,
+        ].join('\n'),
+      );
+      const env = {
+        TEMPORAL_CONFIG_FILE: profiles,
+        TEMPORAL_PROFILE_SANDBOX: 'secured',
+        TEMPORAL_NAMESPACE_SANDBOX: SANDBOX_NAMESPACE,
+        TEMPORAL_NAMESPACE_PRODUCTION: PRODUCTION_NAMESPACE,
+        TEMPORAL_TASK_QUEUE: `assay-two-connections-${path.basename(dataDir)}`,
+        DATA_DIR: harness.dataDir,
+      };
+      worker = await BuiltService.start('worker', { ...env, WORKER_METRICS_PORT: '0', LOG_LEVEL: 'info' }, /worker ready/, 2);
+      app = await createApiApp(new AppConfig({ ...env, LOG_LEVEL: 'silent' }));
+      await app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      worker?.signal('SIGTERM');
+      await worker?.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('connects each environment its own way and runs tasks in both', async () => {
+      expect(worker.log).toContain(`"temporal":"sandbox ${proxy.address} (mTLS), production ${harness.temporal.address} (plaintext)"`);
+      const base = await app.getUrl();
+      expect(await http(`${base}/readyz`)).toMatchObject({ status: 200 });
+      for (const environment of ['test', 'live'] as const) {
+        const { key: environmentKey } = await harness.issueKey('acme', environment);
+        const created = await http(`${base}/v1/ai/tasks`, { method: 'POST', headers: bearer(environmentKey), json: TASK });
+        expect(created.status).toBe(202);
+        expect(await finalStatus(base, created.body.id, environmentKey)).toBe('succeeded');
+      }
+    });
+  });
+
   it('a worker with a certificate from another CA is refused', async () => {
     const refusedBefore = proxy.refused;
     const config = new AppConfig(tlsEnv(pki.stranger));
-    await expect(NativeConnection.connect(config.temporalConnection)).rejects.toThrow();
+    await expect(NativeConnection.connect(config.temporalConnections.test)).rejects.toThrow();
     expect(proxy.refused).toBeGreaterThan(refusedBefore);
   });
 });

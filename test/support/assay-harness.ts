@@ -11,6 +11,7 @@ import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { KeyService, type RotatedKey } from '../../src/common/keys/key-service';
 import type { KeyStore } from '../../src/common/storage/key-store';
 import { openKeyStore } from '../../src/common/storage/open-key-store';
+import { distinct, perEnvironment } from '../../src/common/temporal/per-environment';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
@@ -37,7 +38,7 @@ export class AssayHarness {
   private app?: NestFastifyApplication;
   private workers: Worker[] = [];
   private running?: Promise<unknown>;
-  private connection?: NativeConnection;
+  private connections?: Record<KeyEnvironment, NativeConnection>;
   private workflowSource?: WorkflowSource;
   private store?: Promise<KeyStore>;
 
@@ -73,11 +74,14 @@ export class AssayHarness {
 
   async startWorker(): Promise<void> {
     installWorkerRuntime('error');
-    this.connection ??= await NativeConnection.connect(this.config.temporalConnection);
+    if (!this.connections) {
+      const connecting = perEnvironment(this.config.temporalConnections, (options) => NativeConnection.connect(options));
+      this.connections = { test: await connecting.test, live: await connecting.live };
+    }
     this.workflowSource ??= {
       workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger }),
     };
-    this.workers = await createWorkers(this.config, this.connection, this.workflowSource);
+    this.workers = await createWorkers(this.config, this.connections, this.workflowSource);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
   }
 
@@ -110,7 +114,7 @@ export class AssayHarness {
   async stop(): Promise<void> {
     if (this.workers.length > 0) await this.stopWorker();
     await this.app?.close();
-    await this.connection?.close();
+    if (this.connections) await Promise.all(distinct(this.connections).map((connection) => connection.close()));
     await (await this.store)?.close();
     await this.temporal.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });

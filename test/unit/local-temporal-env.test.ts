@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { temporalConnectionFromEnv } from '../../src/common/temporal/connection-options';
+import { temporalConnectionsFromEnv } from '../../src/common/temporal/connection-options';
 import { localTemporalEnv } from '../../src/embedded/local-temporal-env';
 
 let home: string;
@@ -31,7 +31,8 @@ describe('the environment npm start gives its worker and API', () => {
       TEMPORAL_NAMESPACE_SANDBOX: 'my-sandbox',
     };
     const env = localTemporalEnv(shell, '127.0.0.1:7233', home);
-    expect(temporalConnectionFromEnv(env)).toEqual({ ok: true, options: { address: '127.0.0.1:7233', tls: false } });
+    const local = { address: '127.0.0.1:7233', tls: false };
+    expect(temporalConnectionsFromEnv(env)).toEqual({ ok: true, options: { test: local, live: local } });
     expect(env).toMatchObject({ PATH: '/usr/bin', TEMPORAL_NAMESPACE_SANDBOX: 'my-sandbox' });
   });
 });

@@ -1,7 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AppConfig, InvalidConfigError } from '../../src/common/config/app-config';
-import { describeTemporalConnection, temporalConnectionFromEnv, type TemporalConnectionOptions } from '../../src/common/temporal/connection-options';
+import {
+  describeTemporalConnection,
+  describeTemporalConnections,
+  sameConnection,
+  temporalConnectionsFromEnv,
+  type TemporalConnectionOptions,
+  type TemporalConnections,
+} from '../../src/common/temporal/connection-options';
 import { makeTestCertificates, type TestCertificates } from '../support/test-certificates';
 
 const API_KEY = 'tmprl-api-key-do-not-log-7f3a91';
@@ -14,14 +21,21 @@ beforeAll(async () => {
 
 afterAll(() => pki?.remove());
 
-function options(env: NodeJS.ProcessEnv): TemporalConnectionOptions {
-  const result = temporalConnectionFromEnv(env);
+function connections(env: NodeJS.ProcessEnv): TemporalConnections {
+  const result = temporalConnectionsFromEnv(env);
   if (!result.ok) throw new Error(`unexpected problems:\n${result.problems.join('\n')}`);
   return result.options;
 }
 
+/** The settings of both environments, when they are the same. */
+function options(env: NodeJS.ProcessEnv): TemporalConnectionOptions {
+  const both = connections(env);
+  expect(sameConnection(both)).toBe(true);
+  return both.test;
+}
+
 function problems(env: NodeJS.ProcessEnv): string[] {
-  const result = temporalConnectionFromEnv(env);
+  const result = temporalConnectionsFromEnv(env);
   if (result.ok) throw new Error('expected problems, got none');
   return result.problems;
 }
@@ -95,6 +109,23 @@ describe('Temporal connection options', () => {
     expect(options({ TEMPORAL_CONFIG_FILE: file }).tls).toBe(false);
   });
 
+  it('give an environment its own address or profile, e.g. a Temporal Cloud namespace endpoint each', () => {
+    const file = configFile(
+      'environments.toml',
+      ['[profile.sandbox]', 'address = "assay-sandbox.a1b2c.tmprl.cloud:7233"', '[profile.sandbox.tls]', `client_cert_path = "${pki.client.cert}"`, `client_key_path = "${pki.client.key}"`].join('\n'),
+    );
+    const both = connections({
+      TEMPORAL_CONFIG_FILE: file,
+      TEMPORAL_PROFILE_SANDBOX: 'sandbox',
+      TEMPORAL_ADDRESS_PRODUCTION: 'assay-production.a1b2c.tmprl.cloud:7233',
+      TEMPORAL_API_KEY: API_KEY,
+    });
+    expect(sameConnection(both)).toBe(false);
+    expect(describeTemporalConnections(both)).toBe(
+      'sandbox assay-sandbox.a1b2c.tmprl.cloud:7233 (mTLS, API key), production assay-production.a1b2c.tmprl.cloud:7233 (TLS, API key)',
+    );
+  });
+
   it('send TEMPORAL_GRPC_META_* as gRPC metadata', () => {
     expect(options({ TEMPORAL_GRPC_META_X_TENANT: 'acme' }).metadata).toEqual({ 'x-tenant': 'acme' });
   });
@@ -147,6 +178,12 @@ describe('Temporal connection problems', () => {
       /^TEMPORAL_PROFILE: no profile "prod" in .*one\.toml$/,
     ],
     [
+      'an environment\'s profile that is not in the file',
+      () => ({ TEMPORAL_CONFIG_FILE: configFile('default-only.toml', '[profile.default]\naddress = "a:1"\n'), TEMPORAL_PROFILE_PRODUCTION: 'prod' }),
+      /^TEMPORAL_PROFILE_PRODUCTION: no profile "prod" in .*default-only\.toml$/,
+    ],
+    ['an environment\'s address without a port', () => ({ TEMPORAL_ADDRESS_SANDBOX: 'sandbox.internal' }), /^TEMPORAL_ADDRESS_SANDBOX: "sandbox.internal" is not host:port$/],
+    [
       'a profile key without its file',
       () => ({
         TEMPORAL_CONFIG_FILE: configFile('key-only.toml', `[profile.default.tls]\nclient_key_path = "${pki.client.key}"\n`),
@@ -166,8 +203,8 @@ describe('Temporal connection problems', () => {
 
   it('stop the process at start as an invalid configuration', () => {
     const config = new AppConfig({ TEMPORAL_TLS_CLIENT_KEY_PATH: pki.client.key });
-    expect(() => config.temporalConnection).toThrow(InvalidConfigError);
-    expect(() => config.temporalConnection).toThrow(/^Invalid configuration:\n {2}TEMPORAL_TLS_CLIENT_KEY_PATH: a client key needs/);
+    expect(() => config.temporalConnections).toThrow(InvalidConfigError);
+    expect(() => config.temporalConnections).toThrow(/^Invalid configuration:\n {2}TEMPORAL_TLS_CLIENT_KEY_PATH: a client key needs/);
   });
 });
 
@@ -182,24 +219,24 @@ describe('secrets in connection problems', () => {
       TEMPORAL_TLS_CLIENT_KEY_DATA: privateKey(),
       TEMPORAL_TLS_CLIENT_CERT_DATA: `not a certificate ${API_KEY}`,
     };
-    const message = captureMessage(() => new AppConfig(env).temporalConnection);
+    const message = captureMessage(() => new AppConfig(env).temporalConnections);
     expect(message.split('\n').length).toBeGreaterThan(3);
     expect(message).not.toContain(API_KEY);
     expect(message).not.toContain(keyBody());
   });
 
   it('never include them when the key is not PEM or belongs to another certificate', () => {
-    const notPem = captureMessage(() => new AppConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: pki.client.cert, TEMPORAL_TLS_CLIENT_KEY_DATA: API_KEY }).temporalConnection);
+    const notPem = captureMessage(() => new AppConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: pki.client.cert, TEMPORAL_TLS_CLIENT_KEY_DATA: API_KEY }).temporalConnections);
     expect(notPem).toMatch(/TEMPORAL_TLS_CLIENT_KEY_DATA: is not a PEM private key/);
     expect(notPem).not.toContain(API_KEY);
     const serverKey = fs.readFileSync(pki.server.key, 'utf8');
-    const mismatch = captureMessage(() => new AppConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: pki.client.cert, TEMPORAL_TLS_CLIENT_KEY_DATA: serverKey }).temporalConnection);
+    const mismatch = captureMessage(() => new AppConfig({ TEMPORAL_TLS_CLIENT_CERT_PATH: pki.client.cert, TEMPORAL_TLS_CLIENT_KEY_DATA: serverKey }).temporalConnections);
     expect(mismatch).not.toContain(serverKey.split('\n')[1]);
   });
 
   it('never quote a config file line, which may hold a key', () => {
     const file = configFile('broken.toml', `[profile.default]\napi_key = "${API_KEY}\nclient_key_data = """${privateKey()}\n`);
-    const message = captureMessage(() => new AppConfig({ TEMPORAL_CONFIG_FILE: file }).temporalConnection);
+    const message = captureMessage(() => new AppConfig({ TEMPORAL_CONFIG_FILE: file }).temporalConnections);
     expect(message).toMatch(/TEMPORAL_CONFIG_FILE: .*broken\.toml is not valid TOML \(line 2, column \d+\)/);
     expect(message).not.toContain(API_KEY);
     expect(message).not.toContain(keyBody());

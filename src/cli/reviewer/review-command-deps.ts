@@ -43,7 +43,7 @@ export async function withReviewClient<T>(
   const config = new AppConfig(deps.env);
   const values = config.values;
   const namespace = environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
-  const options = config.temporalConnection;
+  const options = config.temporalConnections[environment];
   const connection = await Connection.connect({ ...options, connectTimeout: CONNECT_TIMEOUT_MS }).catch((error: unknown) => {
     throw new TemporalUnreachableError(`Temporal is unreachable at ${describeTemporalConnection(options)}: ${error instanceof Error ? error.message : String(error)}`);
   });

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
-import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../temporal/connection-options';
+import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -21,7 +21,7 @@ const slaDuration = z.string().transform((value, context) => {
 export const configSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  // Also where `npm start` runs its dev server. Connections read it with the other TEMPORAL_* settings (temporalConnection).
+  // Also where `npm start` runs its dev server. Connections read it with the other TEMPORAL_* settings (temporalConnections).
   TEMPORAL_ADDRESS: z.string().min(1).default('localhost:7233'),
   TEMPORAL_NAMESPACE_SANDBOX: z.string().min(1).default('assay-sandbox'),
   TEMPORAL_NAMESPACE_PRODUCTION: z.string().min(1).default('assay-production'),
@@ -80,7 +80,7 @@ export class InvalidConfigError extends Error {}
 /** Typed, validated configuration; the only place that reads process.env. */
 export class AppConfig {
   readonly values: Readonly<ConfigValues>;
-  private connection?: TemporalConnectionOptions;
+  private connections?: TemporalConnections;
 
   constructor(private readonly env: NodeJS.ProcessEnv = process.env) {
     const parsed = configSchema.safeParse(env);
@@ -96,16 +96,17 @@ export class AppConfig {
   }
 
   /**
-   * How to reach Temporal (address, TLS, mTLS, API key), read and checked on first use: only the
-   * processes that talk to Temporal need it, so a broken certificate path does not stop `assay keys`.
+   * How each environment reaches Temporal (address, TLS, mTLS, API key), read and checked on first
+   * use: only the processes that talk to Temporal need it, so a broken certificate path does not
+   * stop `assay keys`.
    */
-  get temporalConnection(): TemporalConnectionOptions {
-    if (!this.connection) {
-      const result = temporalConnectionFromEnv(this.env);
+  get temporalConnections(): TemporalConnections {
+    if (!this.connections) {
+      const result = temporalConnectionsFromEnv(this.env);
       if (!result.ok) throw new InvalidConfigError(`Invalid configuration:\n${result.problems.map((line) => `  ${line}`).join('\n')}`);
-      this.connection = result.options;
+      this.connections = result.options;
     }
-    return this.connection;
+    return this.connections;
   }
 
   get dataDir(): string {

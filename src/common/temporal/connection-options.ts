@@ -1,9 +1,18 @@
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import * as fs from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import type { TLSConfig } from '@temporalio/common/lib/internal-non-workflow';
 import { loadClientConfigProfile, type ClientConfigProfile, type ConfigDataSource } from '@temporalio/envconfig';
+import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../keys/api-key';
 
 const DEFAULT_ADDRESS = 'localhost:7233';
+
+/** Suffix of an environment's own settings, as in TEMPORAL_NAMESPACE_SANDBOX / _PRODUCTION. */
+const SUFFIXES: Record<KeyEnvironment, string> = { test: 'SANDBOX', live: 'PRODUCTION' };
+
+// The settings an environment may have its own of: on Temporal Cloud each namespace with mTLS has
+// its own endpoint (<namespace>.<account>.tmprl.cloud), and a profile can give it its own certificate.
+const PER_ENVIRONMENT = ['TEMPORAL_PROFILE', 'TEMPORAL_ADDRESS'] as const;
 
 /**
  * What both Connection (client) and NativeConnection (worker) need to reach Temporal; the one
@@ -17,26 +26,52 @@ export interface TemporalConnectionOptions {
   metadata?: Record<string, string>;
 }
 
-export type TemporalConnectionResult = { ok: true; options: TemporalConnectionOptions } | { ok: false; problems: string[] };
+export type TemporalConnections = Record<KeyEnvironment, TemporalConnectionOptions>;
+
+export type TemporalConnectionResult<T> = { ok: true; options: T } | { ok: false; problems: string[] };
 
 /**
- * Connection settings read the way Temporal's own tools read them (@temporalio/envconfig): the
- * profile TEMPORAL_PROFILE (else "default") of the TOML file TEMPORAL_CONFIG_FILE (else
- * ~/.config/temporalio/temporal.toml, if any), overridden by TEMPORAL_ADDRESS, TEMPORAL_API_KEY,
- * TEMPORAL_TLS, TEMPORAL_TLS_* and TEMPORAL_GRPC_META_*. Every problem is reported, one line each,
- * naming the setting and never its value: keys and API keys must not reach a log.
+ * Each environment's connection settings, read the way Temporal's own tools read them
+ * (@temporalio/envconfig): the profile TEMPORAL_PROFILE (else "default") of the TOML file
+ * TEMPORAL_CONFIG_FILE (else ~/.config/temporalio/temporal.toml, if any), overridden by
+ * TEMPORAL_ADDRESS, TEMPORAL_API_KEY, TEMPORAL_TLS, TEMPORAL_TLS_* and TEMPORAL_GRPC_META_*.
+ * TEMPORAL_PROFILE_SANDBOX / _PRODUCTION and TEMPORAL_ADDRESS_SANDBOX / _PRODUCTION replace
+ * TEMPORAL_PROFILE and TEMPORAL_ADDRESS for one environment. Every problem is reported once, one
+ * line each, naming the setting and never its value: keys and API keys must not reach a log.
  */
-export function temporalConnectionFromEnv(env: NodeJS.ProcessEnv): TemporalConnectionResult {
+export function temporalConnectionsFromEnv(env: NodeJS.ProcessEnv): TemporalConnectionResult<TemporalConnections> {
+  const results = KEY_ENVIRONMENTS.map((environment) => temporalConnectionFromEnv(env, environment));
+  const problems = [...new Set(results.flatMap((result) => (result.ok ? [] : result.problems)))];
+  if (problems.length > 0) return { ok: false, problems };
+  const [test, live] = results.map((result) => (result.ok ? result.options : undefined)) as TemporalConnectionOptions[];
+  return { ok: true, options: { test, live } };
+}
+
+/** Whether both environments can share one connection: the same settings exactly. */
+export function sameConnection(connections: TemporalConnections): boolean {
+  return isDeepStrictEqual(connections.test, connections.live);
+}
+
+/** For logs: where and how Assay connects, without any secret. */
+export function describeTemporalConnections(connections: TemporalConnections): string {
+  if (sameConnection(connections)) return describeTemporalConnection(connections.test);
+  return `sandbox ${describeTemporalConnection(connections.test)}, production ${describeTemporalConnection(connections.live)}`;
+}
+
+/** One environment's settings: see temporalConnectionsFromEnv. */
+export function temporalConnectionFromEnv(env: NodeJS.ProcessEnv, environment: KeyEnvironment): TemporalConnectionResult<TemporalConnectionOptions> {
+  const names = new SettingNames(env, SUFFIXES[environment]);
+  const scoped = { ...env };
+  for (const name of PER_ENVIRONMENT) scoped[name] = env[names.scoped(name)];
   const problems: string[] = [];
   const file = configFileProblem(env);
   if (file) problems.push(file);
-  const profile = loadProfile(env, problems);
+  const profile = loadProfile(scoped, names, problems);
   if (env.TEMPORAL_NAMESPACE !== undefined) {
     problems.push('TEMPORAL_NAMESPACE: Assay has one namespace per environment; set TEMPORAL_NAMESPACE_SANDBOX and TEMPORAL_NAMESPACE_PRODUCTION instead');
   }
   if (!profile) return { ok: false, problems };
 
-  const names = new SettingNames(env);
   const address = profile.address ?? DEFAULT_ADDRESS;
   if (!/^(\[[0-9a-fA-F:.]+\]|[^\s:/[\]]+):\d{1,5}$/.test(address)) {
     problems.push(`${names.address}: "${address}" is not host:port`);
@@ -58,7 +93,7 @@ export function temporalConnectionFromEnv(env: NodeJS.ProcessEnv): TemporalConne
   };
 }
 
-/** For logs: where and how Assay connects, without any secret. */
+/** For logs: where and how one environment connects, without any secret. */
 export function describeTemporalConnection(options: TemporalConnectionOptions): string {
   const security = options.tls === false ? 'plaintext' : options.tls.clientCertPair ? 'mTLS' : 'TLS';
   return `${options.address} (${security}${options.apiKey !== undefined ? ', API key' : ''})`;
@@ -71,12 +106,11 @@ function configFileProblem(env: NodeJS.ProcessEnv): string | undefined {
   return `TEMPORAL_CONFIG_FILE: no file at ${file}`;
 }
 
-function loadProfile(env: NodeJS.ProcessEnv, problems: string[]): ClientConfigProfile | undefined {
-  const file = env.TEMPORAL_CONFIG_FILE ?? 'the Temporal config file';
+function loadProfile(scoped: NodeJS.ProcessEnv, names: SettingNames, problems: string[]): ClientConfigProfile | undefined {
   try {
-    return loadClientConfigProfile({ overrideEnvVars: definedOnly(env) });
+    return loadClientConfigProfile({ overrideEnvVars: definedOnly(scoped) });
   } catch (error) {
-    problems.push(profileProblem(error, file, env.TEMPORAL_PROFILE));
+    problems.push(profileProblem(error, names));
     return undefined;
   }
 }
@@ -85,14 +119,16 @@ function loadProfile(env: NodeJS.ProcessEnv, problems: string[]): ClientConfigPr
  * The parser's own message quotes the offending line, which may hold an API key or a private key,
  * so only where it is goes into the problem.
  */
-function profileProblem(error: unknown, file: string, profileName: string | undefined): string {
+function profileProblem(error: unknown, names: SettingNames): string {
+  const file = names.configFile;
+  const profileName = names.profileName;
   const where = error as { line?: unknown; column?: unknown; message?: unknown; code?: unknown };
   if (typeof where.line === 'number' && typeof where.column === 'number') {
     return `TEMPORAL_CONFIG_FILE: ${file} is not valid TOML (line ${where.line}, column ${where.column})`;
   }
   const message = typeof where.message === 'string' ? where.message : '';
-  if (profileName !== undefined && /^Profile '.*' not found/.test(message)) {
-    return `TEMPORAL_PROFILE: no profile "${profileName}" in ${file}`;
+  if (/^Profile '.*' not found/.test(message)) {
+    return `${names.scoped('TEMPORAL_PROFILE')}: no profile "${profileName}" in ${file}`;
   }
   const both = /^Cannot specify both (\w+) and (\w+)$/.exec(message);
   if (both) return `TEMPORAL_CONFIG_FILE: ${file} sets both ${both[1]} and ${both[2]} (an environment variable may add one of them); keep one`;
@@ -160,10 +196,27 @@ function readPem(source: ConfigDataSource | undefined, setting: string, kind: 'c
 
 /** Names a setting as the operator wrote it: the environment variable when set, else the config file's key. */
 class SettingNames {
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly suffix: string,
+  ) {}
+
+  /** The variable that holds this environment's value of a per-environment setting. */
+  scoped(name: (typeof PER_ENVIRONMENT)[number]): string {
+    const own = `${name}_${this.suffix}`;
+    return this.env[own] !== undefined ? own : name;
+  }
+
+  get profileName(): string {
+    return this.env[this.scoped('TEMPORAL_PROFILE')] ?? 'default';
+  }
+
+  get configFile(): string {
+    return this.env.TEMPORAL_CONFIG_FILE ?? 'the Temporal config file';
+  }
 
   get address(): string {
-    return this.pick('TEMPORAL_ADDRESS', 'address');
+    return this.pick(this.scoped('TEMPORAL_ADDRESS'), 'address');
   }
 
   get apiKey(): string {
@@ -184,7 +237,7 @@ class SettingNames {
 
   private pick(envName: string, tomlName: string): string {
     if (this.env[envName] !== undefined) return envName;
-    return `profile "${this.env.TEMPORAL_PROFILE ?? 'default'}" ${tomlName} in ${this.env.TEMPORAL_CONFIG_FILE ?? 'the Temporal config file'}`;
+    return `profile "${this.profileName}" ${tomlName} in ${this.configFile}`;
   }
 }
 
