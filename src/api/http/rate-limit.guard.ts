@@ -16,9 +16,16 @@ export class CreateRateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const { caller } = http.getRequest<AuthenticatedRequest>();
+    const request = http.getRequest<AuthenticatedRequest>();
+    const caller = request.caller;
     if (!caller) throw new Error('@RateLimited() is for authenticated routes only');
-    const decision = await this.limiter.take(caller.keyId);
+    // Fails closed, as the key check does: a create nobody could count must not slip past the limit.
+    const decision = await Promise.resolve()
+      .then(() => this.limiter.take(caller.keyId))
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'rate limit store unreachable');
+        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The create limit cannot be checked right now; retry shortly', { 'retry-after': '2' });
+      });
     const headers = rateLimitHeaders(this.limiter, decision);
     if (!decision.allowed) {
       throw new ApiError(429, 'RATE_LIMITED', `Too many creates with this API key; retry in ${decision.secondsUntilNext} s`, {
