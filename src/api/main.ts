@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { AppConfig } from '../common/config/app-config';
 import { runMain } from '../common/run-main';
+import { describeTemporalConnections } from '../common/temporal/connection-options';
 import { createApiApp } from './create-api-app';
 
 runMain('api', async () => {
   const config = new AppConfig();
   const app = await createApiApp(config);
   await app.listen({ port: config.values.PORT, host: config.values.HOST });
-  process.stderr.write(`[api] listening on http://${config.values.HOST}:${config.values.PORT}\n`);
+  process.stderr.write(`[api] listening on http://${config.values.HOST}:${config.values.PORT}; Temporal at ${describeTemporalConnections(config.temporalConnections)}\n`);
 });

@@ -6,6 +6,7 @@ import { Storage } from '../common/storage/storage';
 import { runMain } from '../common/run-main';
 import { startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
+import { localTemporalEnv } from './local-temporal-env';
 import { resolveTemporalCli } from './temporal-cli';
 import { startDevServer } from './temporal-dev-server';
 
@@ -38,7 +39,7 @@ runMain('assay', async () => {
   await storage.close();
 
   // Request logs would drown the banner in a terminal; LOG_LEVEL=info brings them back.
-  const env = { LOG_LEVEL: 'warn', ...process.env, TEMPORAL_ADDRESS: server.address, DATA_DIR: config.dataDir };
+  const env = { LOG_LEVEL: 'warn', ...localTemporalEnv(process.env, server.address, config.dataDir), DATA_DIR: config.dataDir };
   const dist = path.resolve(__dirname, '..');
   const children: ChildService[] = [
     startChild('worker', path.join(dist, 'worker', 'main.js'), env),

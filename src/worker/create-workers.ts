@@ -3,30 +3,31 @@ import type { Logger } from 'pino';
 import { createActivities } from '../../activities';
 import { createSummarizationProvider } from '../../activities/summarize/create-provider';
 import type { AppConfig } from '../common/config/app-config';
+import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../common/keys/api-key';
 import { webhookActivityDependencies } from './webhook-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
-/** One worker per environment namespace, sharing a connection, the activities and the workflow code. */
+/** One worker per environment namespace, on that environment's connection, sharing the activities and the workflow code. */
 export async function createWorkers(
   config: AppConfig,
-  connection: NativeConnection,
+  connections: Record<KeyEnvironment, NativeConnection>,
   workflows: WorkflowSource,
   logger?: Logger,
 ): Promise<Worker[]> {
   const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
-  const namespaces = [config.values.TEMPORAL_NAMESPACE_SANDBOX, config.values.TEMPORAL_NAMESPACE_PRODUCTION];
+  const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
   return Promise.all(
-    namespaces.map((namespace) =>
+    KEY_ENVIRONMENTS.map((environment) =>
       Worker.create({
-        connection,
-        namespace,
+        connection: connections[environment],
+        namespace: namespaces[environment],
         taskQueue: config.values.TEMPORAL_TASK_QUEUE,
         activities,
         ...workflows,
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
       }).then((worker) => {
-        logger?.info({ namespace, taskQueue: config.values.TEMPORAL_TASK_QUEUE }, 'worker ready');
+        logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE }, 'worker ready');
         return worker;
       }),
     ),

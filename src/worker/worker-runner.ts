@@ -2,6 +2,9 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { NativeConnection, type Worker } from '@temporalio/worker';
 import { AppConfig } from '../common/config/app-config';
 import { createLogger } from '../common/logging/create-logger';
+import type { KeyEnvironment } from '../common/keys/api-key';
+import { describeTemporalConnections } from '../common/temporal/connection-options';
+import { distinct, perEnvironment } from '../common/temporal/per-environment';
 import { createWorkers } from './create-workers';
 import { installWorkerRuntime } from './install-runtime';
 import { prebuiltWorkflowBundle } from './workflow-bundle';
@@ -11,15 +14,17 @@ import { prebuiltWorkflowBundle } from './workflow-bundle';
 export class WorkerRunner implements OnApplicationShutdown {
   private workers: Worker[] = [];
   private running?: Promise<unknown>;
-  private connection?: NativeConnection;
+  private connections?: Record<KeyEnvironment, NativeConnection>;
 
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
   async run(): Promise<void> {
     const logger = createLogger(this.config.values.LOG_LEVEL, 'assay-worker');
     installWorkerRuntime(this.config.values.LOG_LEVEL, { metricsBindAddress: metricsBindAddress(this.config), logger });
-    this.connection = await NativeConnection.connect({ address: this.config.values.TEMPORAL_ADDRESS });
-    this.workers = await createWorkers(this.config, this.connection, prebuiltWorkflowBundle(), logger);
+    const connecting = perEnvironment(this.config.temporalConnections, (options) => NativeConnection.connect(options));
+    this.connections = { test: await connecting.test, live: await connecting.live };
+    logger.info({ temporal: describeTemporalConnections(this.config.temporalConnections) }, 'connected to Temporal');
+    this.workers = await createWorkers(this.config, this.connections, prebuiltWorkflowBundle(), logger);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
     await this.running;
   }
@@ -29,7 +34,7 @@ export class WorkerRunner implements OnApplicationShutdown {
       if (worker.getState() === 'RUNNING') worker.shutdown();
     }
     await this.running;
-    await this.connection?.close();
+    if (this.connections) await Promise.all(distinct(this.connections).map((connection) => connection.close()));
   }
 }
 

@@ -45,7 +45,7 @@ beforeAll(async () => {
   installWorkerRuntime('error');
   connection = await NativeConnection.connect({ address: server.address });
   const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger });
-  workers = await createWorkers(config, connection, { workflowBundle });
+  workers = await createWorkers(config, { test: connection, live: connection }, { workflowBundle });
   running = Promise.all(workers.map((worker) => worker.run()));
 
   const created = await http(`${await api.getUrl()}/v1/ai/tasks`, {

@@ -1,32 +1,25 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Command } from 'commander';
-import { createApiApp } from '../../src/api/create-api-app';
 import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
-import { AssayHarness } from '../support/assay-harness';
+import type { AssayHarness } from '../support/assay-harness';
+import { startTwoApiInstances, type ApiInstances } from '../support/api-instances';
 import { bearer, http } from '../support/http';
-import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
 
 const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It opens in spring.' } };
 const REVOCATION_DEADLINE_MS = 5000;
 
-let postgres: TestPostgres;
+let deployment: ApiInstances;
 let harness: AssayHarness;
-let second: NestFastifyApplication;
 let instances: string[];
 
 beforeAll(async () => {
-  postgres = await startTestPostgres();
   // The production default cache lifetime, to show it keeps revocation within the 5 s promise.
-  harness = await AssayHarness.start({ worker: false, databaseUrl: await postgres.createDatabase(), env: { KEY_CACHE_TTL_MS: '2000' } });
-  second = await createApiApp(harness.config);
-  await second.listen({ port: 0, host: '127.0.0.1' });
-  instances = [harness.baseUrl, await second.getUrl()];
+  deployment = await startTwoApiInstances({ KEY_CACHE_TTL_MS: '2000' });
+  harness = deployment.harness;
+  instances = deployment.urls;
 });
 
 afterAll(async () => {
-  await second?.close();
-  await harness?.stop();
-  await postgres?.stop();
+  await deployment?.stop();
 });
 
 /** Runs `assay keys <args>` as an operator would, against the same DATABASE_URL as the API. */

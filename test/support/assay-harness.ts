@@ -10,6 +10,7 @@ import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { KeyService, type RotatedKey } from '../../src/common/keys/key-service';
 import { Storage } from '../../src/common/storage/storage';
+import { distinct, perEnvironment } from '../../src/common/temporal/per-environment';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
@@ -21,6 +22,8 @@ export interface HarnessOptions {
   worker?: boolean;
   /** Keep keys in this PostgreSQL database instead of the SQLite file in the data directory. */
   databaseUrl?: string;
+  /** Use this dev server (stopped with the harness) instead of starting one, e.g. to put a proxy in front of it first. */
+  temporal?: DevServer;
   /** Where the API's request logs go (default: nowhere, LOG_LEVEL is silent unless env says otherwise). */
   logDestination?: DestinationStream;
 }
@@ -34,7 +37,7 @@ export class AssayHarness {
   private app?: NestFastifyApplication;
   private workers: Worker[] = [];
   private running?: Promise<unknown>;
-  private connection?: NativeConnection;
+  private connections?: Record<KeyEnvironment, NativeConnection>;
   private workflowSource?: WorkflowSource;
   private storage?: Promise<Storage>;
 
@@ -45,7 +48,7 @@ export class AssayHarness {
   ) {}
 
   static async start(options: HarnessOptions = {}): Promise<AssayHarness> {
-    const temporal = await startTestTemporal();
+    const temporal = options.temporal ?? (await startTestTemporal());
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
     const config = new AppConfig({
       TEMPORAL_ADDRESS: temporal.address,
@@ -70,11 +73,14 @@ export class AssayHarness {
 
   async startWorker(): Promise<void> {
     installWorkerRuntime('error');
-    this.connection ??= await NativeConnection.connect({ address: this.temporal.address });
+    if (!this.connections) {
+      const connecting = perEnvironment(this.config.temporalConnections, (options) => NativeConnection.connect(options));
+      this.connections = { test: await connecting.test, live: await connecting.live };
+    }
     this.workflowSource ??= {
       workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger }),
     };
-    this.workers = await createWorkers(this.config, this.connection, this.workflowSource);
+    this.workers = await createWorkers(this.config, this.connections, this.workflowSource);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
   }
 
@@ -107,7 +113,7 @@ export class AssayHarness {
   async stop(): Promise<void> {
     if (this.workers.length > 0) await this.stopWorker();
     await this.app?.close();
-    await this.connection?.close();
+    if (this.connections) await Promise.all(distinct(this.connections).map((connection) => connection.close()));
     await (await this.storage)?.close();
     await this.temporal.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });

@@ -4,10 +4,18 @@ import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiExceptionFilter } from '../../src/api/http/api-exception.filter';
 import type { AuthenticatedRequest } from '../../src/api/http/auth.guard';
-import { TokenBucketLimiter } from '../../src/api/http/rate-limit';
+import { CreateRateLimiter, TokenBucketLimiter } from '../../src/api/http/rate-limit';
 import { RateLimited } from '../../src/api/http/rate-limit.guard';
 
 const clock = { now: 0 };
+
+/** Buckets that cannot be reached for one key, as when the shared store is down. */
+class PartlyUnreachableLimiter extends TokenBucketLimiter {
+  override take(partitionKey: string) {
+    if (partitionKey === 'key_store_down') throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    return super.take(partitionKey);
+  }
+}
 
 /** Stands in for AuthGuard: the caller's key id comes from a test header. */
 @Injectable()
@@ -36,8 +44,8 @@ class FakeTasksController {
 
 @Global()
 @Module({
-  providers: [{ provide: TokenBucketLimiter, useValue: new TokenBucketLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now) }],
-  exports: [TokenBucketLimiter],
+  providers: [{ provide: CreateRateLimiter, useValue: new PartlyUnreachableLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now) }],
+  exports: [CreateRateLimiter],
 })
 class TestRateLimitModule {}
 
@@ -96,6 +104,13 @@ describe('@RateLimited() on create routes', () => {
     }
     expect(polls.map((poll) => poll.statusCode)).toEqual(Array(60).fill(200));
     expect(polls.every((poll) => poll.headers.ratelimit === undefined)).toBe(true);
+  });
+
+  it('answers 503 with Retry-After when the buckets cannot be reached, never letting the create through', async () => {
+    const response = await request('POST', 'key_store_down');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/create limit cannot be checked/), request_id: 'req_test' } });
+    expect(response.headers['retry-after']).toBe('2');
   });
 
   it('limits each key on its own', async () => {

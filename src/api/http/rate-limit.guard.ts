@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiError } from './api-error';
 import type { AuthenticatedRequest } from './auth.guard';
 import { rateLimitHeaders } from './rate-limit-headers';
-import { TokenBucketLimiter } from './rate-limit';
+import { CreateRateLimiter } from './rate-limit';
 
 /**
  * Spends one token of the caller's key on a create. Runs after the global AuthGuard (global guards
@@ -12,13 +12,20 @@ import { TokenBucketLimiter } from './rate-limit';
  */
 @Injectable()
 export class CreateRateLimitGuard implements CanActivate {
-  constructor(private readonly limiter: TokenBucketLimiter) {}
+  constructor(private readonly limiter: CreateRateLimiter) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
-    const { caller } = http.getRequest<AuthenticatedRequest>();
+    const request = http.getRequest<AuthenticatedRequest>();
+    const caller = request.caller;
     if (!caller) throw new Error('@RateLimited() is for authenticated routes only');
-    const decision = this.limiter.take(caller.keyId);
+    // Fails closed, as the key check does: a create nobody could count must not slip past the limit.
+    const decision = await Promise.resolve()
+      .then(() => this.limiter.take(caller.keyId))
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'rate limit store unreachable');
+        throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The create limit cannot be checked right now; retry shortly', { 'retry-after': '2' });
+      });
     const headers = rateLimitHeaders(this.limiter, decision);
     if (!decision.allowed) {
       throw new ApiError(429, 'RATE_LIMITED', `Too many creates with this API key; retry in ${decision.secondsUntilNext} s`, {

@@ -16,31 +16,55 @@ export interface RateLimitDecision {
   secondsUntilNext: number;
 }
 
+/**
+ * A token bucket per partition key (an API key id): `burst` tokens, refilled continuously at
+ * `perMinute`. Also the DI token of the API's create limiter, wherever it keeps its buckets.
+ */
+export abstract class CreateRateLimiter {
+  protected readonly tokensPerMs: number;
+
+  constructor(readonly policy: RateLimitPolicy) {
+    this.tokensPerMs = policy.perMinute / 60_000;
+  }
+
+  /** Seconds an empty bucket takes to fill: the policy's window for `burst` requests. */
+  get windowSeconds(): number {
+    return Math.max(1, Math.ceil(this.policy.burst / this.tokensPerMs / 1000));
+  }
+
+  /** Spends a token of the key's bucket if it has one. */
+  abstract take(partitionKey: string): RateLimitDecision | Promise<RateLimitDecision>;
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** The decision once a bucket holds `left` tokens after the request. */
+  protected decision(allowed: boolean, left: number): RateLimitDecision {
+    const untilNextMs = (Math.floor(left) + 1 - left) / this.tokensPerMs;
+    return { allowed, remaining: Math.floor(left), secondsUntilNext: Math.max(1, Math.ceil(untilNextMs / 1000)) };
+  }
+}
+
 interface Bucket {
   tokens: number;
   updatedAt: number;
 }
 
 /**
- * One token bucket per partition key (an API key id), in this process's memory: `burst` tokens,
- * refilled continuously at `perMinute`. Buckets untouched long enough to be full again are
- * forgotten, which is the same as keeping them.
+ * The buckets in this process's memory (N instances allow N times the limit; see
+ * PostgresTokenBucketLimiter). Buckets untouched long enough to be full again are forgotten,
+ * which is the same as keeping them.
  */
-export class TokenBucketLimiter {
+export class TokenBucketLimiter extends CreateRateLimiter {
   private readonly buckets: LRUCache<string, Bucket>;
-  private readonly tokensPerMs: number;
 
   constructor(
-    readonly policy: RateLimitPolicy,
+    policy: RateLimitPolicy,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.tokensPerMs = policy.perMinute / 60_000;
+    super(policy);
     this.buckets = new LRUCache({ max: 100_000, ttl: Math.ceil(policy.burst / this.tokensPerMs) });
-  }
-
-  /** Seconds an empty bucket takes to fill: the policy's window for `burst` requests. */
-  get windowSeconds(): number {
-    return Math.max(1, Math.ceil(this.policy.burst / this.tokensPerMs / 1000));
   }
 
   take(partitionKey: string): RateLimitDecision {
@@ -51,7 +75,6 @@ export class TokenBucketLimiter {
     const allowed = tokens >= 1;
     const left = allowed ? tokens - 1 : tokens;
     this.buckets.set(partitionKey, { tokens: left, updatedAt: now });
-    const untilNextMs = (Math.floor(left) + 1 - left) / this.tokensPerMs;
-    return { allowed, remaining: Math.floor(left), secondsUntilNext: Math.max(1, Math.ceil(untilNextMs / 1000)) };
+    return this.decision(allowed, left);
   }
 }

@@ -1,29 +1,33 @@
 import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
+import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 
 export interface WorkflowIdPage {
   workflowIds: string[];
   nextPageToken?: Uint8Array;
 }
 
-/** One connection to Temporal, and a client per environment: each environment is its own namespace. */
+/**
+ * A client per environment, each on its own namespace, over one connection to Temporal, or one per
+ * environment when their connection settings differ.
+ */
 export class TemporalClients {
   private readonly clients: Record<KeyEnvironment, Client>;
 
   constructor(
-    private readonly connection: Connection,
+    private readonly connections: Record<KeyEnvironment, Connection>,
     private readonly config: AppConfig,
   ) {
     this.clients = {
-      test: new Client({ connection, namespace: this.namespaceFor('test') }),
-      live: new Client({ connection, namespace: this.namespaceFor('live') }),
+      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test') }),
+      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live') }),
     };
   }
 
   static create(config: AppConfig): TemporalClients {
     // Lazy: the API starts and answers 503 while Temporal is down, instead of refusing to boot.
-    return new TemporalClients(Connection.lazy({ address: config.values.TEMPORAL_ADDRESS }), config);
+    return new TemporalClients(perEnvironment(config.temporalConnections, (options) => Connection.lazy(options)), config);
   }
 
   namespaceFor(environment: KeyEnvironment): string {
@@ -71,10 +75,13 @@ export class TemporalClients {
 
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */
   withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.config.values.TEMPORAL_RPC_TIMEOUT_MS): Promise<T> {
-    return this.connection.withDeadline(Date.now() + timeoutMs, call);
+    const deadline = Date.now() + timeoutMs;
+    // Each connection keeps its deadline in its own call context: the call runs inside all of them, whichever it uses.
+    const bounded = distinct(this.connections).reduce<() => Promise<T>>((inner, connection) => () => connection.withDeadline(deadline, inner), call);
+    return bounded();
   }
 
   async close(): Promise<void> {
-    await this.connection.close();
+    await Promise.all(distinct(this.connections).map((connection) => connection.close()));
   }
 }

@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { AssessmentReviewClient } from './assessment-review-client';
 import { AppConfig } from '../../common/config/app-config';
+import { describeTemporalConnection } from '../../common/temporal/connection-options';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import type { TextOutput } from '../customer/client-spinner';
 import { TemporalUnreachableError, type ReviewExitCode } from './review-exit-codes';
@@ -31,8 +32,8 @@ export function nodeReviewCommandDeps(): ReviewCommandDeps {
 }
 
 /**
- * Runs `use` with a review client on the environment's namespace (TEMPORAL_ADDRESS and the
- * namespace settings come from the same configuration as the service) and closes the connection.
+ * Runs `use` with a review client on the environment's namespace (the connection and namespace
+ * settings come from the same configuration as the service) and closes the connection.
  */
 export async function withReviewClient<T>(
   deps: ReviewCommandDeps,
@@ -42,8 +43,9 @@ export async function withReviewClient<T>(
   const config = new AppConfig(deps.env);
   const values = config.values;
   const namespace = environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
-  const connection = await Connection.connect({ address: values.TEMPORAL_ADDRESS, connectTimeout: CONNECT_TIMEOUT_MS }).catch((error: unknown) => {
-    throw new TemporalUnreachableError(`Temporal is unreachable at ${values.TEMPORAL_ADDRESS}: ${error instanceof Error ? error.message : String(error)}`);
+  const options = config.temporalConnections[environment];
+  const connection = await Connection.connect({ ...options, connectTimeout: CONNECT_TIMEOUT_MS }).catch((error: unknown) => {
+    throw new TemporalUnreachableError(`Temporal is unreachable at ${describeTemporalConnection(options)}: ${error instanceof Error ? error.message : String(error)}`);
   });
   try {
     return await use(new AssessmentReviewClient(new Client({ connection, namespace }), { updateTimeoutMs: deps.updateTimeoutMs }));

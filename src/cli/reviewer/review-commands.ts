@@ -28,7 +28,7 @@ interface ReleaseFlags extends ReviewFlags {
 /**
  * The architecture team's commands, added to the `assessments` group:
  * `pending`, `show <id>`, `claim <id>`, `complete <id>`, `release <id>`.
- * They talk to Temporal directly (TEMPORAL_ADDRESS; the namespace of --env), never to the HTTP
+ * They talk to Temporal directly (TEMPORAL_ADDRESS and the other TEMPORAL_* settings; the namespace of --env), never to the HTTP
  * API, so they are for operators only. Exit codes: see ReviewExitCode.
  */
 export function registerReviewCommands(assessments: Command, deps: ReviewCommandDeps = nodeReviewCommandDeps()): void {

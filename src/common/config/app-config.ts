@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
+import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -20,6 +21,7 @@ const slaDuration = z.string().transform((value, context) => {
 export const configSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  // Also where `npm start` runs its dev server. Connections read it with the other TEMPORAL_* settings (temporalConnections).
   TEMPORAL_ADDRESS: z.string().min(1).default('localhost:7233'),
   TEMPORAL_NAMESPACE_SANDBOX: z.string().min(1).default('assay-sandbox'),
   TEMPORAL_NAMESPACE_PRODUCTION: z.string().min(1).default('assay-production'),
@@ -78,8 +80,9 @@ export class InvalidConfigError extends Error {}
 /** Typed, validated configuration; the only place that reads process.env. */
 export class AppConfig {
   readonly values: Readonly<ConfigValues>;
+  private connections?: TemporalConnections;
 
-  constructor(env: NodeJS.ProcessEnv = process.env) {
+  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {
     const parsed = configSchema.safeParse(env);
     if (!parsed.success) {
       const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -90,6 +93,20 @@ export class AppConfig {
       throw new InvalidConfigError('Invalid configuration:\n  OPENAI_BASE_URL: required when SUMMARIZER_PROVIDER=openai-compatible');
     }
     this.values = Object.freeze(values);
+  }
+
+  /**
+   * How each environment reaches Temporal (address, TLS, mTLS, API key), read and checked on first
+   * use: only the processes that talk to Temporal need it, so a broken certificate path does not
+   * stop `assay keys`.
+   */
+  get temporalConnections(): TemporalConnections {
+    if (!this.connections) {
+      const result = temporalConnectionsFromEnv(this.env);
+      if (!result.ok) throw new InvalidConfigError(`Invalid configuration:\n${result.problems.map((line) => `  ${line}`).join('\n')}`);
+      this.connections = result.options;
+    }
+    return this.connections;
   }
 
   get dataDir(): string {
