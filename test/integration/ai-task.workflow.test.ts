@@ -11,7 +11,7 @@ import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
 import type { AiTaskWorkflowInput } from '../../src/contract';
-import { localActivityTypeOf } from '../../chaos/evidence/local-activity-marker';
+import { localActivityTypeOf } from '../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
