@@ -10,10 +10,11 @@ import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSo
 import { createActivities } from '../../activities';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
 import { newAssessmentId } from '../../src/common/ids/assessment-ids';
-import { assessmentStateQuery, assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, releaseAssessmentUpdate, type AssessmentMemo, type AssessmentSla, type NetworkGraph } from '../../src/contract';
+import { assessmentStateQuery, assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, releaseAssessmentUpdate, type AssessmentMemo, type AssessmentSla } from '../../src/contract';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { assessmentWorkflow } from '../../workflows';
+import { SINGLE_ZONE_GRAPH } from '../support/graphs';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
 
@@ -21,24 +22,6 @@ const EventType = temporal.api.enums.v1.EventType;
 const HOUR = 60 * 60 * 1000;
 const RELAXED_SLA: AssessmentSla = { claimWithinMs: HOUR, reviewWithinMs: HOUR };
 // Set to write the history of the full-review test to test/replay/histories (see assessment.replay.test.ts).
-
-/** A load balancer in front of two app servers in one zone, and one database: known findings. */
-const GRAPH: NetworkGraph = {
-  components: [
-    { id: 'net', kind: 'internet', zone: 'outside' },
-    { id: 'lb', kind: 'load_balancer', zone: 'eu-1a' },
-    { id: 'app-1', kind: 'app', zone: 'eu-1a' },
-    { id: 'app-2', kind: 'app', zone: 'eu-1a' },
-    { id: 'db', kind: 'database', zone: 'eu-1a' },
-  ],
-  links: [
-    { from: 'net', to: 'lb' },
-    { from: 'lb', to: 'app-1' },
-    { from: 'lb', to: 'app-2' },
-    { from: 'app-1', to: 'db' },
-    { from: 'app-2', to: 'db' },
-  ],
-};
 
 let server: DevServer;
 let connection: Connection;
@@ -86,7 +69,7 @@ async function startAssessment(taskQueue: string, sla: AssessmentSla = RELAXED_S
   return client.workflow.start(assessmentWorkflow, {
     taskQueue,
     workflowId: assessmentWorkflowId('acme', assessmentId),
-    args: [{ assessmentId, organizationId: 'acme', name: 'Shop', context: 'The web shop.', graph: GRAPH, sla }],
+    args: [{ assessmentId, organizationId: 'acme', name: 'Shop', context: 'The web shop.', graph: SINGLE_ZONE_GRAPH, sla }],
     memo: { ...memo },
   });
 }
