@@ -64,14 +64,8 @@ interface CliRun {
 /** Runs `assay assessments <args>` in-process, pointed at the harness's Temporal. */
 async function assay(...args: string[]): Promise<CliRun> {
   const run: CliRun = { code: undefined, stdout: '', stderr: '' };
-  const values = harness.config.values;
   const deps: ReviewCommandDeps = {
-    env: {
-      TEMPORAL_ADDRESS: values.TEMPORAL_ADDRESS,
-      TEMPORAL_NAMESPACE_SANDBOX: values.TEMPORAL_NAMESPACE_SANDBOX,
-      TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
-      DATA_DIR: harness.dataDir,
-    },
+    env: harness.sharedEnv(),
     stdout: { write: (text) => (run.stdout += text) },
     stderr: { write: (text) => (run.stderr += text) },
     exit: (code) => {

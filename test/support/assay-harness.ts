@@ -85,6 +85,18 @@ export class AssayHarness {
     this.workers = [];
   }
 
+  /** What an API or worker started apart (from dist/, or the CLI) needs to share this harness's Temporal, namespaces, task queue and key store. */
+  sharedEnv(): Record<string, string> {
+    const values = this.config.values;
+    return {
+      TEMPORAL_ADDRESS: values.TEMPORAL_ADDRESS,
+      TEMPORAL_NAMESPACE_SANDBOX: values.TEMPORAL_NAMESPACE_SANDBOX,
+      TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
+      TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
+      DATA_DIR: this.dataDir,
+    };
+  }
+
   async issueKey(org: string, env: KeyEnvironment): Promise<{ id: string; key: string }> {
     return (await this.keyService()).issue(org, env);
   }
