@@ -14,6 +14,7 @@ import { openKeyStore } from '../../src/common/storage/open-key-store';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { remoteProviderEnv } from './remote-provider-env';
 import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE, startTestTemporal } from './test-temporal';
 
 export interface HarnessOptions {
@@ -24,6 +25,10 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** Where the API's request logs go (default: nowhere, LOG_LEVEL is silent unless env says otherwise). */
   logDestination?: DestinationStream;
+  /** Serve Temporal's Web UI too, at `temporal.uiPort` (default: headless). */
+  temporalUi?: boolean;
+  /** An OpenAI-compatible stand-in for the workers' summaries; the harness starts it first and closes it last. */
+  provider?: { listen(): Promise<string>; close(): Promise<void> };
 }
 
 /**
@@ -43,10 +48,18 @@ export class AssayHarness {
     readonly temporal: DevServer,
     readonly config: AppConfig,
     readonly dataDir: string,
+    private readonly provider: HarnessOptions['provider'],
   ) {}
 
   static async start(options: HarnessOptions = {}): Promise<AssayHarness> {
-    const temporal = await startTestTemporal();
+    const providerEnv = options.provider ? remoteProviderEnv(await options.provider.listen()) : {};
+    let temporal: DevServer;
+    try {
+      temporal = await startTestTemporal({ ui: options.temporalUi });
+    } catch (error) {
+      await options.provider?.close();
+      throw error;
+    }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
     const config = new AppConfig({
       TEMPORAL_ADDRESS: temporal.address,
@@ -59,13 +72,20 @@ export class AssayHarness {
       // Webhook tests receive on a loopback HTTP server.
       WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...providerEnv,
       ...options.env,
     });
-    const harness = new AssayHarness(temporal, config, dataDir);
-    harness.app = await createApiApp(config, { logDestination: options.logDestination });
-    await harness.app.listen({ port: 0, host: '127.0.0.1' });
-    harness.baseUrl = await harness.app.getUrl();
-    if (options.worker !== false) await harness.startWorker();
+    const harness = new AssayHarness(temporal, config, dataDir, options.provider);
+    try {
+      harness.app = await createApiApp(config, { logDestination: options.logDestination });
+      await harness.app.listen({ port: 0, host: '127.0.0.1' });
+      harness.baseUrl = await harness.app.getUrl();
+      if (options.worker !== false) await harness.startWorker();
+    } catch (error) {
+      // The test file's afterAll never sees a harness that failed to start: stop what did start.
+      await harness.stop();
+      throw error;
+    }
     return harness;
   }
 
@@ -124,5 +144,6 @@ export class AssayHarness {
     await (await this.store)?.close();
     await this.temporal.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
+    await this.provider?.close();
   }
 }
