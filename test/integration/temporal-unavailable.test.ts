@@ -1,6 +1,5 @@
 import { ApiWithoutTemporal } from '../support/api-without-temporal';
 import { bearer, http } from '../support/http';
-import { issueKeyInStore } from '../support/keys';
 
 let api: ApiWithoutTemporal;
 let baseUrl: string;
@@ -9,7 +8,7 @@ let key: string;
 beforeAll(async () => {
   api = await ApiWithoutTemporal.start({ TEMPORAL_RPC_TIMEOUT_MS: '1000' });
   baseUrl = api.baseUrl;
-  key = await issueKeyInStore(api.config, 'acme', 'test');
+  key = (await api.issueKey('acme', 'test')).key;
 });
 
 afterAll(async () => {

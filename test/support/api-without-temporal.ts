@@ -4,6 +4,9 @@ import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/common/config/app-config';
+import type { KeyEnvironment } from '../../src/common/keys/api-key';
+import { KeyService } from '../../src/common/keys/key-service';
+import { openKeyStore } from '../../src/common/storage/open-key-store';
 import { freePort } from '../../src/embedded/free-port';
 
 /**
@@ -27,6 +30,16 @@ export class ApiWithoutTemporal {
     } catch (error) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       throw error;
+    }
+  }
+
+  /** Issues a key straight into the API's key store, as `assay keys issue` would. */
+  async issueKey(org: string, env: KeyEnvironment): Promise<{ id: string; key: string }> {
+    const store = await openKeyStore(this.config);
+    try {
+      return await new KeyService(store, this.config.values.API_KEY_BRAND, { actor: 'test' }).issue(org, env);
+    } finally {
+      await store.close();
     }
   }
 
