@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { temporal } from '@temporalio/proto';
-import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
 import { OpenAiCompatibleProvider } from '../../activities/summarize/openai-compatible-provider';
@@ -10,7 +9,6 @@ import type { AiTaskWorkflowInput } from '../../src/contract';
 import { localActivityTypeOf } from '../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';
-import { SANDBOX_NAMESPACE } from '../support/test-temporal';
 import { startWorkflowTestbed, type WorkflowTestbed } from '../support/workflow-testbed';
 
 let testbed: WorkflowTestbed;
@@ -34,13 +32,7 @@ function input(text: string): AiTaskWorkflowInput {
 
 async function runTask(summarizer: SummarizationProvider, text: string) {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const worker = await Worker.create({
-    connection: testbed.nativeConnection,
-    namespace: SANDBOX_NAMESPACE,
-    taskQueue,
-    workflowBundle: testbed.workflowBundle,
-    activities: createActivities({ summarizer }),
-  });
+  const worker = await testbed.createWorker({ taskQueue, activities: createActivities({ summarizer }) });
   const workflowId = `ai-task/acme/${randomUUID()}`;
   const outcome = await worker.runUntil(testbed.client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text)] }));
   return { outcome, workflowId };

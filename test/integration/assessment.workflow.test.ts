@@ -33,11 +33,8 @@ afterAll(async () => {
 });
 
 function createWorker(taskQueue: string): Promise<Worker> {
-  return Worker.create({
-    connection: testbed.nativeConnection,
-    namespace: SANDBOX_NAMESPACE,
+  return testbed.createWorker({
     taskQueue,
-    workflowBundle: testbed.workflowBundle,
     activities: createActivities({ summarizer: new ExtractiveProvider() }),
     // A replacement worker picks up a cached workflow after this long instead of the default 10 s.
     stickyQueueScheduleToStartTimeout: '1 second',
