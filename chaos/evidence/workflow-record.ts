@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { temporal } from '@temporalio/proto';
 import { markerIn } from '../clients/work-items';
-import { localActivityTypeOf } from './local-activity-marker';
+import { localActivityTypeOf } from '../../test/support/local-activity-marker';
 
 type HistoryEvent = temporal.api.history.v1.IHistoryEvent;
 type Payload = temporal.api.common.v1.IPayload;

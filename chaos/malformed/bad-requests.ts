@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { badAssessmentBody, badTaskBody, brokenBytes, VALID_ASSESSMENT_BODY, VALID_TASK_BODY } from './bad-bodies';
 import { PROTOTYPE_KEYS } from './json-text';
-import type { RawRequest } from './raw-http';
+import type { RawRequest } from '../../test/support/raw-http';
 import { ASSESSMENT_STATUSES, TASK_STATUSES } from '../../src/contract';
 
 /** One generated request and what kind of wrongness it carries, for the report. */

@@ -1,4 +1,4 @@
-import type { RawRequest } from './raw-http';
+import type { RawRequest } from '../../test/support/raw-http';
 
 const BODY_CHARS = 300;
 

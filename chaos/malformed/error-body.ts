@@ -1,4 +1,4 @@
-import type { RawResponse } from './raw-http';
+import type { RawResponse } from '../../test/support/raw-http';
 
 /**
  * What is wrong with the API's answer to a bad request, or undefined when it is right: a 4xx

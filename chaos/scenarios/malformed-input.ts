@@ -4,7 +4,7 @@ import { newWorkItem, taskRequest } from '../clients/work-items';
 import { badRequest, type BadRequest } from '../malformed/bad-requests';
 import { describeRequest } from '../malformed/describe-request';
 import { errorAnswerProblem } from '../malformed/error-body';
-import { requestBytes, sendRaw } from '../malformed/raw-http';
+import { requestBytes, sendRaw } from '../../test/support/raw-http';
 import type { ScenarioResult } from '../report/scenario-result';
 import { ChaosStack } from '../stack/chaos-stack';
 import { ledgerClient, type ScenarioRun } from './scenario-context';

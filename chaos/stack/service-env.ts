@@ -1,4 +1,5 @@
 import { configSchema } from '../../src/common/config/app-config';
+import { remoteProviderEnv } from '../../test/support/remote-provider-env';
 
 // High enough that the per-key create limit never shapes a load test: the suite measures
 // durability, and the limiter has its own tests.
@@ -33,6 +34,6 @@ export function serviceEnv(options: ServiceEnvOptions): NodeJS.ProcessEnv {
     RATE_LIMIT_CREATES_BURST: UNLIMITED,
     // Off: a fixed metrics port would collide between a stack's workers, and with `npm start`.
     WORKER_METRICS_PORT: '0',
-    ...(options.providerUrl ? { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: options.providerUrl } : {}),
+    ...(options.providerUrl ? remoteProviderEnv(options.providerUrl) : {}),
   };
 }

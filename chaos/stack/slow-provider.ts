@@ -1,5 +1,6 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenOnLoopback, onBody } from '../../test/support/loopback-server';
+import { chatCompletionBody } from '../../test/support/remote-provider-env';
 
 export interface DelayRange {
   minMs: number;
@@ -19,8 +20,7 @@ export class SlowProvider {
   constructor(private readonly delay: DelayRange) {}
 
   async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return `http://127.0.0.1:${await listenOnLoopback(this.server)}/v1`;
   }
 
   get inFlight(): number {
@@ -34,16 +34,13 @@ export class SlowProvider {
     return repeated;
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  close(): Promise<void> {
+    return closeNow(this.server);
   }
 
   private onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = userText(Buffer.concat(chunks).toString('utf8'));
+    onBody(req, (body) => {
+      const text = userText(body);
       this.callsByText.set(text, (this.callsByText.get(text) ?? 0) + 1);
       this.inFlightCount++;
       const wait = this.delay.minMs + Math.random() * (this.delay.maxMs - this.delay.minMs);
@@ -51,7 +48,7 @@ export class SlowProvider {
         this.inFlightCount--;
         if (res.destroyed) return;
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ choices: [{ message: { content: `Summary of ${text.slice(0, 60)}` } }] }));
+        res.end(chatCompletionBody(`Summary of ${text.slice(0, 60)}`));
       }, wait);
     });
   }

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
 import type { ReviewCommandDeps } from '../../src/cli/reviewer/review-command-deps';
 import { AssayHarness } from '../support/assay-harness';
+import { SINGLE_ZONE_GRAPH, largestAcceptedArchitecture } from '../support/graphs';
 import { bearer, http } from '../support/http';
 
 // Short enough that one test can watch the escalation appear; the others do not depend on it.
@@ -11,20 +12,7 @@ const CLAIM_SLA = '3s';
 const ARCHITECTURE = {
   name: 'Web shop',
   context: 'Checkout for the EU shop; peak 2,000 orders a minute.',
-  components: [
-    { id: 'net', kind: 'internet', zone: 'outside' },
-    { id: 'lb', kind: 'load_balancer', zone: 'eu-1a' },
-    { id: 'app-1', kind: 'app', zone: 'eu-1a', attributes: { cpu: 4, autoscaled: true } },
-    { id: 'app-2', kind: 'app', zone: 'eu-1a' },
-    { id: 'db', kind: 'database', zone: 'eu-1a', attributes: { engine: 'postgres' } },
-  ],
-  links: [
-    { from: 'net', to: 'lb', kind: 'https' },
-    { from: 'lb', to: 'app-1' },
-    { from: 'lb', to: 'app-2' },
-    { from: 'app-1', to: 'db' },
-    { from: 'app-2', to: 'db' },
-  ],
+  ...SINGLE_ZONE_GRAPH,
 };
 
 let harness: AssayHarness;
@@ -76,14 +64,8 @@ interface CliRun {
 /** Runs `assay assessments <args>` in-process, pointed at the harness's Temporal. */
 async function assay(...args: string[]): Promise<CliRun> {
   const run: CliRun = { code: undefined, stdout: '', stderr: '' };
-  const values = harness.config.values;
   const deps: ReviewCommandDeps = {
-    env: {
-      TEMPORAL_ADDRESS: values.TEMPORAL_ADDRESS,
-      TEMPORAL_NAMESPACE_SANDBOX: values.TEMPORAL_NAMESPACE_SANDBOX,
-      TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
-      DATA_DIR: harness.dataDir,
-    },
+    env: harness.sharedEnv(),
     stdout: { write: (text) => (run.stdout += text) },
     stderr: { write: (text) => (run.stderr += text) },
     exit: (code) => {
@@ -110,16 +92,6 @@ async function pendingUntil(done: (queue: any[]) => boolean): Promise<any[]> {
   }
 }
 
-function largestArchitecture() {
-  const ids = Array.from({ length: 2000 }, (_, index) => `service-${String(index).padStart(5, '0')}`);
-  return {
-    name: 'Largest accepted',
-    context: 'c'.repeat(20_000),
-    components: ids.map((id, index) => ({ id, kind: index % 10 === 0 ? 'database' : 'app', zone: `eu-1${'abc'[index % 3]}`, attributes: { cpu: 4, tier: 'web' } })),
-    links: Array.from({ length: 10_000 }, (_, index) => ({ from: ids[index % 2000], to: ids[(index * 7 + 1) % 2000], kind: 'tcp' })),
-  };
-}
-
 describe('POST /v1/network-assessments', () => {
   it('accepts an architecture with 202, a Location header and status submitted', async () => {
     const response = await createAssessment(ARCHITECTURE);
@@ -137,7 +109,7 @@ describe('POST /v1/network-assessments', () => {
   });
 
   it('accepts the largest architecture, 2,000 components and 10,000 links, even pretty-printed, and checks it', async () => {
-    const body = JSON.stringify(largestArchitecture(), null, 2);
+    const body = JSON.stringify(largestAcceptedArchitecture(), null, 2);
     const response = await http(assessmentsUrl, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body });
     expect(response.status).toBe(202);
     const checked = await pollUntil(response.body.assessment_id, (assessment) => Array.isArray(assessment.findings));

@@ -1,8 +1,7 @@
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
-
-const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It opens in spring.' } };
+import { SUMMARIZE_TASK } from '../support/tasks';
 
 let postgres: TestPostgres;
 
@@ -31,7 +30,7 @@ describe.each([
     harness = await AssayHarness.start({ worker: false, databaseUrl: await databaseUrl() });
     tasksUrl = `${harness.baseUrl}/v1/ai/tasks`;
     const acme = await harness.issueKey('acme', 'test');
-    const created = await http(tasksUrl, { method: 'POST', headers: bearer(acme.key), json: TASK });
+    const created = await http(tasksUrl, { method: 'POST', headers: bearer(acme.key), json: SUMMARIZE_TASK });
     expect(created.status).toBe(202);
     taskUrl = `${tasksUrl}/${created.body.id}`;
 
@@ -80,7 +79,7 @@ describe.each([
   ])('answers 401 UNAUTHORIZED to %s, on reads and creates', async (name) => {
     for (const response of [
       await http(taskUrl, { headers: credentials[name] }),
-      await http(tasksUrl, { method: 'POST', headers: credentials[name], json: TASK }),
+      await http(tasksUrl, { method: 'POST', headers: credentials[name], json: SUMMARIZE_TASK }),
     ]) {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String), request_id: response.headers.get('x-request-id') } });

@@ -1,12 +1,6 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApiApp } from '../../src/api/create-api-app';
-import { AppConfig } from '../../src/common/config/app-config';
 import { Storage } from '../../src/common/storage/storage';
+import { ApiWithoutTemporal } from '../support/api-without-temporal';
 import { AssayHarness } from '../support/assay-harness';
-import { freePort } from '../../src/embedded/free-port';
 import { http } from '../support/http';
 
 describe('with Temporal and the key store up', () => {
@@ -33,21 +27,16 @@ describe('with Temporal and the key store up', () => {
 });
 
 describe('with a dependency down', () => {
-  let app: NestFastifyApplication;
+  let api: ApiWithoutTemporal;
   let baseUrl: string;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-ready-'));
-    // Nothing listens on this port: Temporal is unreachable from the start.
-    app = await createApiApp(new AppConfig({ TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = await app.getUrl();
+    api = await ApiWithoutTemporal.start();
+    baseUrl = api.baseUrl;
   });
 
   afterAll(async () => {
-    await app?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await api?.stop();
   });
 
   it('still answers /healthz 200: liveness never depends on Temporal', async () => {
@@ -63,7 +52,7 @@ describe('with a dependency down', () => {
   });
 
   it('names the key store too once it stops answering', async () => {
-    await app.get(Storage).close();
+    await api.app.get(Storage).close();
     const response = await http(`${baseUrl}/readyz`);
     expect(response.status).toBe(503);
     expect(response.body.error.message).toBe('Not ready: temporal and key_store unreachable');

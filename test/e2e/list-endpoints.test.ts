@@ -1,4 +1,5 @@
 import { AssayHarness } from '../support/assay-harness';
+import { TINY_GRAPH } from '../support/graphs';
 import { bearer, http } from '../support/http';
 
 let harness: AssayHarness;
@@ -121,7 +122,7 @@ describe('GET /v1/network-assessments', () => {
     const created = await http(`${harness.baseUrl}/v1/network-assessments`, {
       method: 'POST',
       headers: bearer(acme),
-      json: { name: 'Tiny', context: 'two boxes', components: [{ id: 'a', kind: 'app', zone: 'z1' }, { id: 'b', kind: 'database', zone: 'z1' }], links: [{ from: 'a', to: 'b' }] },
+      json: { name: 'Tiny', context: 'two boxes', ...TINY_GRAPH },
     });
     expect(created.status).toBe(202);
     const listed = await listUntil('/v1/network-assessments', acme, (page) => page.data.length === 1);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../../chaos/malformed/raw-http';
+import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../support/raw-http';
 import { AssayHarness } from '../support/assay-harness';
 
 // Regressions found by the chaos suite's malformed-input scenario: each of these requests used to

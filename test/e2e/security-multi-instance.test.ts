@@ -3,8 +3,8 @@ import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
 import type { AssayHarness } from '../support/assay-harness';
 import { startTwoApiInstances, type ApiInstances } from '../support/api-instances';
 import { bearer, http } from '../support/http';
+import { SUMMARIZE_TASK } from '../support/tasks';
 
-const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It opens in spring.' } };
 const REVOCATION_DEADLINE_MS = 5000;
 
 let deployment: ApiInstances;
@@ -55,7 +55,7 @@ async function within(deadlineMs: number, check: () => Promise<boolean>): Promis
 describe('two API instances sharing one PostgreSQL key store', () => {
   it('both refuse a key within 5 s of its revocation on the shared store', async () => {
     const issued = JSON.parse(await operator('issue', '--org', 'acme', '--env', 'test', '--json'));
-    const created = await http(`${instances[0]}/v1/ai/tasks`, { method: 'POST', headers: bearer(issued.key), json: TASK });
+    const created = await http(`${instances[0]}/v1/ai/tasks`, { method: 'POST', headers: bearer(issued.key), json: SUMMARIZE_TASK });
     const taskUrl = (base: string) => `${base}/v1/ai/tasks/${created.body.id}`;
     expect(await statusesOf(taskUrl, issued.key)).toEqual([200, 200]);
 

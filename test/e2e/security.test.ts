@@ -2,8 +2,8 @@ import * as net from 'node:net';
 import { Writable } from 'node:stream';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
+import { SUMMARIZE_TASK } from '../support/tasks';
 
-const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It opens in spring.' } };
 const BURST = 5;
 
 const logLines: string[] = [];
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 function createTask(key: string) {
-  return http(tasksUrl, { method: 'POST', headers: bearer(key), json: TASK });
+  return http(tasksUrl, { method: 'POST', headers: bearer(key), json: SUMMARIZE_TASK });
 }
 
 describe('create rate limit', () => {
@@ -71,7 +71,7 @@ describe('create rate limit', () => {
 describe('response headers', () => {
   it.each([
     ['a successful read', () => harness.issueKey('acme', 'test').then(({ key }) => http(`${harness.baseUrl}/v1/ai/tasks/task_01JAAAAAAAAAAAAAAAAAAAAAAA`, { headers: bearer(key) }))],
-    ['a refused credential', () => http(tasksUrl, { method: 'POST', json: TASK })],
+    ['a refused credential', () => http(tasksUrl, { method: 'POST', json: SUMMARIZE_TASK })],
     ['an unknown route', () => http(`${harness.baseUrl}/v2/anything`)],
   ])('on %s: Cache-Control no-store, a request id, no framework banner', async (_name, send) => {
     const response = await send();
@@ -102,7 +102,7 @@ describe('secrets in errors and logs', () => {
   it('never echoes the key or a stack trace in an error body', async () => {
     const { key } = await harness.issueKey('acme', 'test');
     const responses = [
-      await http(tasksUrl, { method: 'POST', headers: { authorization: `Basic ${key}` }, json: TASK }),
+      await http(tasksUrl, { method: 'POST', headers: { authorization: `Basic ${key}` }, json: SUMMARIZE_TASK }),
       await http(tasksUrl, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: `{"key": "${key}",` }),
       await http(tasksUrl, { method: 'POST', headers: bearer(key), json: { task_type: 'summarize', input: { text: key, max_sentences: key } } }),
       await http(`${tasksUrl}/${key}`, { headers: bearer(key) }),

@@ -1,23 +1,20 @@
 import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
-import { remoteProviderEnv } from '../support/remote-provider-env';
 
+const provider = new HeldProvider();
 let harness: AssayHarness;
-let provider: HeldProvider;
 let key: string;
 let tasksUrl: string;
 
 beforeAll(async () => {
-  provider = new HeldProvider();
-  harness = await AssayHarness.start({ env: remoteProviderEnv(await provider.listen()) });
+  harness = await AssayHarness.start({ provider });
   key = (await harness.issueKey('acme', 'test')).key;
   tasksUrl = `${harness.baseUrl}/v1/ai/tasks`;
 });
 
 afterAll(async () => {
   await harness?.stop();
-  await provider?.close();
 });
 
 function createTask(headers: Record<string, string> = {}) {

@@ -5,16 +5,14 @@ import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http as request } from '../support/http';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
-import { remoteProviderEnv } from '../support/remote-provider-env';
 
+const provider = new HeldProvider();
 let harness: AssayHarness;
-let provider: HeldProvider;
 let connection: Connection;
 let key: string;
 
 beforeAll(async () => {
-  provider = new HeldProvider();
-  harness = await AssayHarness.start({ env: remoteProviderEnv(await provider.listen()) });
+  harness = await AssayHarness.start({ provider });
   connection = await Connection.connect({ address: harness.temporal.address });
   key = (await harness.issueKey('acme', 'test')).key;
 });
@@ -22,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await connection?.close();
   await harness?.stop();
-  await provider?.close();
 });
 
 async function getTask(id: string) {

@@ -2,6 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { verifyWebhook } from '../../src/sdk';
 import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, taskWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
+import { TINY_GRAPH } from '../support/graphs';
 import { bearer, http } from '../support/http';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
@@ -229,7 +230,7 @@ describe('assessment.reviewed', () => {
     const created = await http(`${harness.baseUrl}/v1/network-assessments`, {
       method: 'POST',
       headers: bearer(key),
-      json: { name: 'Shop', context: 'EU', components: [{ id: 'app', kind: 'app', zone: 'a' }], links: [] },
+      json: { name: 'Shop', context: 'EU', ...TINY_GRAPH },
     });
     const assessmentId = created.body.assessment_id as string;
     const connection = await Connection.connect({ address: harness.temporal.address });

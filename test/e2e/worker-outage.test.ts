@@ -1,21 +1,18 @@
 import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http as request } from '../support/http';
-import { remoteProviderEnv } from '../support/remote-provider-env';
 
+const provider = new HeldProvider();
 let harness: AssayHarness;
-let provider: HeldProvider;
 let key: string;
 
 beforeAll(async () => {
-  provider = new HeldProvider();
-  harness = await AssayHarness.start({ worker: false, env: remoteProviderEnv(await provider.listen()) });
+  harness = await AssayHarness.start({ worker: false, provider });
   key = (await harness.issueKey('acme', 'test')).key;
 });
 
 afterAll(async () => {
   await harness?.stop();
-  await provider?.close();
 });
 
 async function getTask(id: string) {

@@ -1,44 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { Client, Connection } from '@temporalio/client';
 import type { temporal } from '@temporalio/proto';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
 import { OpenAiCompatibleProvider } from '../../activities/summarize/openai-compatible-provider';
 import type { SummarizationProvider } from '../../activities/summarize/provider';
-import type { DevServer } from '../../src/embedded/temporal-dev-server';
-import { bundlerLogger } from '../../src/worker/bundler-logger';
-import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { aiTaskWorkflow } from '../../workflows';
 import { taskWorkflowId, type AiTaskWorkflowInput } from '../../src/contract';
-import { localActivityTypeOf } from '../../chaos/evidence/local-activity-marker';
+import { localActivityTypeOf } from '../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { ScriptedProvider } from '../support/scripted-provider';
-import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
+import { startWorkflowTestbed, type WorkflowTestbed } from '../support/workflow-testbed';
 
-let server: DevServer;
-let connection: Connection;
-let nativeConnection: NativeConnection;
-let client: Client;
-let workflowBundle: WorkflowBundleWithSourceMap;
+let testbed: WorkflowTestbed;
 let provider: ScriptedProvider;
 let providerUrl: string;
 
 beforeAll(async () => {
-  installWorkerRuntime('error');
-  server = await startTestTemporal();
-  connection = await Connection.connect({ address: server.address });
-  nativeConnection = await NativeConnection.connect({ address: server.address });
-  client = new Client({ connection, namespace: SANDBOX_NAMESPACE });
-  workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger });
+  testbed = await startWorkflowTestbed('error');
   provider = new ScriptedProvider('The summary from the provider.');
   providerUrl = await provider.listen();
 });
 
 afterAll(async () => {
-  await connection?.close();
-  await nativeConnection?.close();
-  await server?.stop();
+  await testbed?.stop();
   await provider?.close();
 });
 
@@ -48,15 +32,9 @@ function input(text: string): AiTaskWorkflowInput {
 
 async function runTask(summarizer: SummarizationProvider, text: string) {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const worker = await Worker.create({
-    connection: nativeConnection,
-    namespace: SANDBOX_NAMESPACE,
-    taskQueue,
-    workflowBundle,
-    activities: createActivities({ summarizer }),
-  });
+  const worker = await testbed.createWorker({ taskQueue, activities: createActivities({ summarizer }) });
   const workflowId = taskWorkflowId('acme', randomUUID());
-  const outcome = await worker.runUntil(client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text)] }));
+  const outcome = await worker.runUntil(testbed.client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text)] }));
   return { outcome, workflowId };
 }
 
@@ -77,7 +55,7 @@ describe('aiTaskWorkflow', () => {
     const { outcome, workflowId } = await runTask(openAi(), 'Some text the provider will refuse.');
     expect(outcome).toEqual({ status: 'failed', error: { code: 'INPUT_REJECTED', message: expect.stringContaining('400') } });
     expect(provider.requests).toBe(1);
-    recordHistoryIfAsked(await client.workflow.getHandle(workflowId).fetchHistory(), 'ai-task-remote-provider-rejected');
+    recordHistoryIfAsked(await testbed.client.workflow.getHandle(workflowId).fetchHistory(), 'ai-task-remote-provider-rejected');
   });
 
   it('retries a provider that is briefly unavailable and then succeeds', async () => {
@@ -85,7 +63,7 @@ describe('aiTaskWorkflow', () => {
     const { outcome, workflowId } = await runTask(openAi(), 'Some text for a flaky provider.');
     expect(outcome).toEqual({ status: 'succeeded', output: { summary: 'The summary from the provider.' } });
     expect(provider.requests).toBe(3);
-    const history = await client.workflow.getHandle(workflowId).fetchHistory();
+    const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
     expect(history.events?.filter((event) => event.activityTaskCompletedEventAttributes)).toHaveLength(1);
     expect(localActivityTypes(history)).toEqual(['summarizeInProcess', 'hasWebhookSubscribers']);
   });
@@ -94,7 +72,7 @@ describe('aiTaskWorkflow', () => {
 describe('aiTaskWorkflow history', () => {
   it('summarises with an in-process provider in a local activity inside one workflow task, with no activity task', async () => {
     const { workflowId } = await runTask(new ExtractiveProvider(), 'The bridge reopens on Friday. Traffic will be light. Buses run as usual.');
-    const history = await client.workflow.getHandle(workflowId).fetchHistory();
+    const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
     recordHistoryIfAsked(history, 'ai-task-local-summary');
     const events = history.events ?? [];
     expect(events.filter((event) => event.workflowTaskCompletedEventAttributes)).toHaveLength(1);

@@ -3,71 +3,39 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client, Connection, WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
+import { WorkflowUpdateFailedError, type WorkflowHandle } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
 import { newAssessmentId } from '../../src/common/ids/assessment-ids';
-import { assessmentStateQuery, assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, releaseAssessmentUpdate, type AssessmentMemo, type AssessmentSla, type NetworkGraph } from '../../src/contract';
-import type { DevServer } from '../../src/embedded/temporal-dev-server';
-import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { assessmentStateQuery, assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, releaseAssessmentUpdate, type AssessmentMemo, type AssessmentSla } from '../../src/contract';
 import { assessmentWorkflow } from '../../workflows';
+import { SINGLE_ZONE_GRAPH } from '../support/graphs';
 import { recordHistoryIfAsked } from '../support/record-history';
-import { SANDBOX_NAMESPACE, startTestTemporal } from '../support/test-temporal';
 import { eventually } from '../support/eventually';
+import { SANDBOX_NAMESPACE } from '../support/test-temporal';
+import { startWorkflowTestbed, type WorkflowTestbed } from '../support/workflow-testbed';
 
 const EventType = temporal.api.enums.v1.EventType;
 const HOUR = 60 * 60 * 1000;
 const RELAXED_SLA: AssessmentSla = { claimWithinMs: HOUR, reviewWithinMs: HOUR };
 // Set to write the history of the full-review test to test/replay/histories (see assessment.replay.test.ts).
 
-/** A load balancer in front of two app servers in one zone, and one database: known findings. */
-const GRAPH: NetworkGraph = {
-  components: [
-    { id: 'net', kind: 'internet', zone: 'outside' },
-    { id: 'lb', kind: 'load_balancer', zone: 'eu-1a' },
-    { id: 'app-1', kind: 'app', zone: 'eu-1a' },
-    { id: 'app-2', kind: 'app', zone: 'eu-1a' },
-    { id: 'db', kind: 'database', zone: 'eu-1a' },
-  ],
-  links: [
-    { from: 'net', to: 'lb' },
-    { from: 'lb', to: 'app-1' },
-    { from: 'lb', to: 'app-2' },
-    { from: 'app-1', to: 'db' },
-    { from: 'app-2', to: 'db' },
-  ],
-};
-
-let server: DevServer;
-let connection: Connection;
-let nativeConnection: NativeConnection;
-let client: Client;
-let workflowBundle: WorkflowBundleWithSourceMap;
+let testbed: WorkflowTestbed;
 
 beforeAll(async () => {
-  installWorkerRuntime('warn');
-  server = await startTestTemporal();
-  connection = await Connection.connect({ address: server.address });
-  nativeConnection = await NativeConnection.connect({ address: server.address });
-  client = new Client({ connection, namespace: SANDBOX_NAMESPACE });
-  workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: silentLogger() });
+  testbed = await startWorkflowTestbed('warn');
 });
 
 afterAll(async () => {
-  await connection?.close();
-  await nativeConnection?.close();
-  await server?.stop();
+  await testbed?.stop();
 });
 
 function createWorker(taskQueue: string): Promise<Worker> {
-  return Worker.create({
-    connection: nativeConnection,
-    namespace: SANDBOX_NAMESPACE,
+  return testbed.createWorker({
     taskQueue,
-    workflowBundle,
     activities: createActivities({ summarizer: new ExtractiveProvider() }),
     // A replacement worker picks up a cached workflow after this long instead of the default 10 s.
     stickyQueueScheduleToStartTimeout: '1 second',
@@ -84,10 +52,10 @@ async function withWorker<T>(body: (taskQueue: string) => Promise<T>): Promise<T
 async function startAssessment(taskQueue: string, sla: AssessmentSla = RELAXED_SLA): Promise<WorkflowHandle<typeof assessmentWorkflow>> {
   const assessmentId = newAssessmentId();
   const memo: AssessmentMemo = { created_at: new Date().toISOString(), name: 'Shop', request_hash: 'test' };
-  return client.workflow.start(assessmentWorkflow, {
+  return testbed.client.workflow.start(assessmentWorkflow, {
     taskQueue,
     workflowId: assessmentWorkflowId('acme', assessmentId),
-    args: [{ assessmentId, organizationId: 'acme', name: 'Shop', context: 'The web shop.', graph: GRAPH, sla }],
+    args: [{ assessmentId, organizationId: 'acme', name: 'Shop', context: 'The web shop.', graph: SINGLE_ZONE_GRAPH, sla }],
     memo: { ...memo },
   });
 }
@@ -277,7 +245,7 @@ describe('worker crash while the assessment waits for review', () => {
 
   /** A worker in its own process, so it can be killed outright (no graceful shutdown, no cache hand-off). */
   async function startWorkerProcess(taskQueue: string, bundlePath: string): Promise<ChildProcess> {
-    fs.writeFileSync(bundlePath, workflowBundle.code);
+    fs.writeFileSync(bundlePath, testbed.workflowBundle.code);
     const script = `
       const { NativeConnection, Worker, Runtime, DefaultLogger } = require('@temporalio/worker');
       (async () => {
@@ -293,7 +261,7 @@ describe('worker crash while the assessment waits for review', () => {
       })().catch((error) => { console.error(error); process.exit(1); });`;
     const worker = spawn(process.execPath, ['-e', script], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { ...process.env, ADDRESS: server.address, NAMESPACE: SANDBOX_NAMESPACE, TASK_QUEUE: taskQueue, BUNDLE: bundlePath },
+      env: { ...process.env, ADDRESS: testbed.server.address, NAMESPACE: SANDBOX_NAMESPACE, TASK_QUEUE: taskQueue, BUNDLE: bundlePath },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {
@@ -315,12 +283,7 @@ describe('replay', () => {
       return started;
     });
     const history = await handle.fetchHistory();
-    await Worker.runReplayHistory({ workflowBundle }, history, handle.workflowId);
+    await Worker.runReplayHistory({ workflowBundle: testbed.workflowBundle }, history, handle.workflowId);
     recordHistoryIfAsked(history, 'assessment-full-review-webhook-patch');
   });
 });
-
-function silentLogger() {
-  const noop = () => undefined;
-  return { trace: noop, debug: noop, info: noop, warn: noop, error: noop, log: noop };
-}

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AssayClient } from '../../src/sdk';
+import { closeNow, listenOnLoopback, onBody } from '../support/loopback-server';
 
 type Misbehaviour = 'drop-connection' | 'never-answer';
 
@@ -16,21 +16,17 @@ class LossyTaskServer {
   constructor(private readonly misbehaviour: Misbehaviour) {}
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${await listenOnLoopback(this.server)}`;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  stop(): Promise<void> {
+    return closeNow(this.server);
   }
 
   private handle(request: http.IncomingMessage, response: http.ServerResponse): void {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    onBody(request, (body) => {
       const key = request.headers['idempotency-key'] as string | undefined;
-      this.posts.push({ key, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+      this.posts.push({ key, body: JSON.parse(body) });
       const replayed = key !== undefined && this.tasksByKey.has(key);
       const id = (key && this.tasksByKey.get(key)) ?? `task_${this.tasksByKey.size + 1}`;
       if (key) this.tasksByKey.set(key, id);

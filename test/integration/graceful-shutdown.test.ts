@@ -6,9 +6,9 @@ import { freePort } from '../../src/embedded/free-port';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
 import { remoteProviderEnv } from '../support/remote-provider-env';
+import { SUMMARIZE_TASK } from '../support/tasks';
 
 const ORG = 'acme';
-const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It adds three bus lines.' } };
 const WORKER_READY = /"msg":"worker ready"/;
 // The SDK's own log line once a worker has stopped polling for new work.
 const WORKER_STOPPING = /Worker state changed \{[^}]*state: 'STOPPING'/;
@@ -30,20 +30,9 @@ afterEach(async () => {
   await provider.close();
 });
 
-/** The settings every spawned API or worker shares with the harness: same Temporal, namespaces, queue and key store. */
+/** A spawned API's or worker's settings: the harness's Temporal, queue and key store, and the held provider. */
 function serviceEnv(harness: AssayHarness, extra: Record<string, string> = {}): Record<string, string> {
-  const values = harness.config.values;
-  return {
-    TEMPORAL_ADDRESS: values.TEMPORAL_ADDRESS,
-    TEMPORAL_NAMESPACE_SANDBOX: values.TEMPORAL_NAMESPACE_SANDBOX,
-    TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
-    TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
-    DATA_DIR: harness.dataDir,
-    LOG_LEVEL: 'info',
-    ...remoteProviderEnv(providerUrl),
-    WORKER_METRICS_PORT: '0',
-    ...extra,
-  };
+  return { ...harness.sharedEnv(), LOG_LEVEL: 'info', ...remoteProviderEnv(providerUrl), WORKER_METRICS_PORT: '0', ...extra };
 }
 
 async function spawnService(name: 'api' | 'worker', env: Record<string, string>, ready: RegExp, count = 1): Promise<BuiltService> {
@@ -53,7 +42,7 @@ async function spawnService(name: 'api' | 'worker', env: Record<string, string>,
 }
 
 async function createTask(baseUrl: string, key: string): Promise<string> {
-  const response = await http(`${baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: TASK });
+  const response = await http(`${baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: SUMMARIZE_TASK });
   expect(response.status).toBe(202);
   return response.body.id;
 }
@@ -132,7 +121,7 @@ describe('API graceful shutdown', () => {
     const apiUrl = `http://127.0.0.1:${port}`;
 
     const arrived = provider.nextRequest();
-    const inFlight = http(`${apiUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: TASK });
+    const inFlight = http(`${apiUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: SUMMARIZE_TASK });
     await arrived;
 
     api.signal('SIGTERM');

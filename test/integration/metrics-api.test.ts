@@ -1,8 +1,7 @@
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 import { sample, scrape } from '../support/prometheus-text';
-
-const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It adds three bus lines.' } };
+import { SUMMARIZE_TASK } from '../support/tasks';
 
 let harness: AssayHarness;
 let key: string;
@@ -38,7 +37,7 @@ describe('API metrics', () => {
     const before = sample(await scrape(`${harness.baseUrl}/metrics`), 'assay_tasks_created_total', { task_type: 'summarize' }) ?? 0;
     const idempotencyKey = 'metrics-replay-1';
     for (let attempt = 0; attempt < 2; attempt++) {
-      const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), 'idempotency-key': idempotencyKey }, json: TASK });
+      const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), 'idempotency-key': idempotencyKey }, json: SUMMARIZE_TASK });
       expect(created.status).toBe(202);
     }
     const metrics = await scrape(`${harness.baseUrl}/metrics`);

@@ -7,8 +7,8 @@ import { bearer, http } from '../support/http';
 import { sample, scrape } from '../support/prometheus-text';
 import { remoteProviderEnv } from '../support/remote-provider-env';
 import { AI_TASK_WORKFLOW_TYPE } from '../../src/contract';
+import { SUMMARIZE_TASK } from '../support/tasks';
 
-const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It adds three bus lines.' } };
 const WORKER_READY = /"msg":"worker ready"/;
 const NAMESPACES = 2;
 
@@ -32,28 +32,13 @@ afterAll(async () => {
 });
 
 async function spawnWorker(extra: Record<string, string>): Promise<BuiltService> {
-  const values = harness.config.values;
-  const worker = await BuiltService.start(
-    'worker',
-    {
-      TEMPORAL_ADDRESS: values.TEMPORAL_ADDRESS,
-      TEMPORAL_NAMESPACE_SANDBOX: values.TEMPORAL_NAMESPACE_SANDBOX,
-      TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
-      TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
-      DATA_DIR: harness.dataDir,
-      LOG_LEVEL: 'info',
-      ...remoteProviderEnv(providerUrl),
-      ...extra,
-    },
-    WORKER_READY,
-    NAMESPACES,
-  );
+  const worker = await BuiltService.start('worker', { ...harness.sharedEnv(), LOG_LEVEL: 'info', ...remoteProviderEnv(providerUrl), ...extra }, WORKER_READY, NAMESPACES);
   started.push(worker);
   return worker;
 }
 
 async function runTask(): Promise<{ id: string; status: string; error?: { code: string } }> {
-  const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: TASK });
+  const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: SUMMARIZE_TASK });
   expect([200, 202]).toContain(created.status);
   return created.body;
 }

@@ -1,38 +1,18 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApiApp } from '../../src/api/create-api-app';
-import { AppConfig } from '../../src/common/config/app-config';
-import { KeyService } from '../../src/common/keys/key-service';
-import { Storage } from '../../src/common/storage/storage';
-import { freePort } from '../../src/embedded/free-port';
+import { ApiWithoutTemporal } from '../support/api-without-temporal';
 import { bearer, http } from '../support/http';
 
-let app: NestFastifyApplication;
+let api: ApiWithoutTemporal;
 let baseUrl: string;
 let key: string;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-down-'));
-  const config = new AppConfig({
-    TEMPORAL_ADDRESS: `127.0.0.1:${await freePort()}`,
-    TEMPORAL_RPC_TIMEOUT_MS: '1000',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-  });
-  const storage = await Storage.open(config);
-  key = (await new KeyService(storage.keys, 'assay').issue('acme', 'test')).key;
-  await storage.close();
-  app = await createApiApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = await app.getUrl();
+  api = await ApiWithoutTemporal.start({ TEMPORAL_RPC_TIMEOUT_MS: '1000' });
+  baseUrl = api.baseUrl;
+  key = (await api.issueKey('acme', 'test')).key;
 });
 
 afterAll(async () => {
-  await app?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await api?.stop();
 });
 
 describe('Temporal unreachable', () => {

@@ -14,6 +14,7 @@ import { distinct, perEnvironment } from '../../src/common/temporal/per-environm
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { remoteProviderEnv } from './remote-provider-env';
 import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE, startTestTemporal } from './test-temporal';
 
 export interface HarnessOptions {
@@ -26,6 +27,10 @@ export interface HarnessOptions {
   temporal?: DevServer;
   /** Where the API's request logs go (default: nowhere, LOG_LEVEL is silent unless env says otherwise). */
   logDestination?: DestinationStream;
+  /** Serve Temporal's Web UI too, at `temporal.uiPort` (default: headless). */
+  temporalUi?: boolean;
+  /** An OpenAI-compatible stand-in for the workers' summaries; the harness starts it first and closes it last. */
+  provider?: { listen(): Promise<string>; close(): Promise<void> };
 }
 
 /**
@@ -45,10 +50,18 @@ export class AssayHarness {
     readonly temporal: DevServer,
     readonly config: AppConfig,
     readonly dataDir: string,
+    private readonly provider: HarnessOptions['provider'],
   ) {}
 
   static async start(options: HarnessOptions = {}): Promise<AssayHarness> {
-    const temporal = options.temporal ?? (await startTestTemporal());
+    const providerEnv = options.provider ? remoteProviderEnv(await options.provider.listen()) : {};
+    let temporal: DevServer;
+    try {
+      temporal = options.temporal ?? (await startTestTemporal({ ui: options.temporalUi }));
+    } catch (error) {
+      await options.provider?.close();
+      throw error;
+    }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
     const config = new AppConfig({
       TEMPORAL_ADDRESS: temporal.address,
@@ -61,13 +74,20 @@ export class AssayHarness {
       // Webhook tests receive on a loopback HTTP server.
       WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...providerEnv,
       ...options.env,
     });
-    const harness = new AssayHarness(temporal, config, dataDir);
-    harness.app = await createApiApp(config, { logDestination: options.logDestination });
-    await harness.app.listen({ port: 0, host: '127.0.0.1' });
-    harness.baseUrl = await harness.app.getUrl();
-    if (options.worker !== false) await harness.startWorker();
+    const harness = new AssayHarness(temporal, config, dataDir, options.provider);
+    try {
+      harness.app = await createApiApp(config, { logDestination: options.logDestination });
+      await harness.app.listen({ port: 0, host: '127.0.0.1' });
+      harness.baseUrl = await harness.app.getUrl();
+      if (options.worker !== false) await harness.startWorker();
+    } catch (error) {
+      // The test file's afterAll never sees a harness that failed to start: stop what did start.
+      await harness.stop();
+      throw error;
+    }
     return harness;
   }
 
@@ -88,6 +108,18 @@ export class AssayHarness {
     this.workers.forEach((worker) => worker.shutdown());
     await this.running;
     this.workers = [];
+  }
+
+  /** What an API or worker started apart (from dist/, or the CLI) needs to share this harness's Temporal, namespaces, task queue and key store. */
+  sharedEnv(): Record<string, string> {
+    const values = this.config.values;
+    return {
+      TEMPORAL_ADDRESS: values.TEMPORAL_ADDRESS,
+      TEMPORAL_NAMESPACE_SANDBOX: values.TEMPORAL_NAMESPACE_SANDBOX,
+      TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
+      TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
+      DATA_DIR: this.dataDir,
+    };
   }
 
   async issueKey(org: string, env: KeyEnvironment): Promise<{ id: string; key: string }> {
@@ -117,5 +149,6 @@ export class AssayHarness {
     await (await this.storage)?.close();
     await this.temporal.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });
+    await this.provider?.close();
   }
 }

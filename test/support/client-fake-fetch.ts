@@ -1,4 +1,7 @@
-import type { FetchFunction } from '../../src/sdk';
+import { AssayClient, type AssayClientOptions, type FetchFunction } from '../../src/sdk';
+
+/** The API key every client of the fake presents. */
+export const FAKE_KEY = 'assay_test_abc';
 
 export interface RecordedRequest {
   url: string;
@@ -47,6 +50,36 @@ export function fakeFetch(answer: (request: RecordedRequest, index: number) => F
         }, reject);
     });
   return { fetch, requests };
+}
+
+/** A client of the fake at http://assay.test, presenting FAKE_KEY. */
+export function clientWith(fetch: FetchFunction, options: AssayClientOptions = {}): AssayClient {
+  return new AssayClient({ baseUrl: 'http://assay.test', apiKey: FAKE_KEY, fetch, ...options });
+}
+
+/**
+ * Fakes the clock for each test of the file, so the client's delays pass only as the test
+ * advances them, and restores afterwards whatever a test mocked (Math.random, for the jitter).
+ */
+export function useFakeClock(): void {
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+}
+
+/** Runs the fake clock until the promise settles and returns how it settled. */
+export async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
+  const outcome = promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await jest.runAllTimersAsync();
+  return outcome;
 }
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): FakeResponse {

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenOnLoopback } from './loopback-server';
+import { chatCompletionBody } from './remote-provider-env';
 
 /**
  * A stand-in for an OpenAI-compatible provider that holds each request until the test releases
@@ -13,8 +14,7 @@ export class HeldProvider {
   private arrivals: Array<() => void> = [];
 
   async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return `http://127.0.0.1:${await listenOnLoopback(this.server)}/v1`;
   }
 
   nextRequest(): Promise<void> {
@@ -32,9 +32,8 @@ export class HeldProvider {
     this.held = [];
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  close(): Promise<void> {
+    return closeNow(this.server);
   }
 
   private onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -51,5 +50,5 @@ export class HeldProvider {
 function answer(res: http.ServerResponse): void {
   if (res.destroyed) return;
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ choices: [{ message: { content: 'The provider summary.' } }] }));
+  res.end(chatCompletionBody('The provider summary.'));
 }

@@ -2,3 +2,8 @@
 export function remoteProviderEnv(baseUrl: string): { SUMMARIZER_PROVIDER: 'openai-compatible'; OPENAI_BASE_URL: string } {
   return { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: baseUrl };
 }
+
+/** What the stand-ins answer: a chat completion as an OpenAI-compatible provider sends it, with `summary` as the reply. */
+export function chatCompletionBody(summary: string): string {
+  return JSON.stringify({ choices: [{ message: { content: summary } }] });
+}

@@ -1,5 +1,6 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenOnLoopback } from './loopback-server';
+import { chatCompletionBody } from './remote-provider-env';
 
 /**
  * A loopback stand-in for an OpenAI-compatible chat-completions endpoint: answers each request
@@ -14,15 +15,14 @@ export class ScriptedProvider {
       this.requests++;
       const status = this.script.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(status === 200 ? JSON.stringify({ choices: [{ message: { content: this.summary } }] }) : '{"error":"scripted"}');
+      res.end(status === 200 ? chatCompletionBody(this.summary) : '{"error":"scripted"}');
     });
   });
 
   constructor(readonly summary = 'A scripted summary.') {}
 
   async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', () => resolve()));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return `http://127.0.0.1:${await listenOnLoopback(this.server)}/v1`;
   }
 
   /** The statuses of the next requests, in order. */
@@ -31,8 +31,7 @@ export class ScriptedProvider {
     this.script = statuses;
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  close(): Promise<void> {
+    return closeNow(this.server);
   }
 }

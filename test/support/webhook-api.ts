@@ -1,5 +1,6 @@
 import type { AssayHarness } from './assay-harness';
 import { bearer, http } from './http';
+import { SUMMARIZE_TASK } from './tasks';
 
 /** Small helpers over the real HTTP API for the webhook tests. */
 export class WebhookApi {
@@ -13,11 +14,11 @@ export class WebhookApi {
     return http(`${this.harness.baseUrl}${path}`, { headers: bearer(key) });
   }
 
-  async createTask(key: string, text = 'The council approved the plan. It adds three bus lines. Critics called it costly.'): Promise<string> {
+  async createTask(key: string): Promise<string> {
     const created = await http(`${this.harness.baseUrl}/v1/ai/tasks`, {
       method: 'POST',
       headers: bearer(key),
-      json: { task_type: 'summarize', input: { text } },
+      json: SUMMARIZE_TASK,
     });
     if (created.status !== 202) throw new Error(`task not created: ${created.status} ${JSON.stringify(created.body)}`);
     return created.body.id as string;

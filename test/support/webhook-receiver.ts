@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeNow, listenOnLoopback, onBody } from './loopback-server';
 
 export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
@@ -24,8 +24,7 @@ export class WebhookReceiver {
 
   async listen(): Promise<string> {
     this.server = http.createServer((request, response) => this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenOnLoopback(this.server, this.port);
     return this.url();
   }
 
@@ -56,16 +55,12 @@ export class WebhookReceiver {
     this.hanging.clear();
     const server = this.server;
     this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) await closeNow(server);
   }
 
   private handle(request: http.IncomingMessage, response: http.ServerResponse): void {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), path: request.url ?? '' });
+    onBody(request, (body) => {
+      this.received.push({ headers: request.headers, body, path: request.url ?? '' });
       this.waiters.splice(0).forEach((wake) => wake());
       const answer = this.script.shift() ?? { status: 200 };
       if (answer === 'hang') {

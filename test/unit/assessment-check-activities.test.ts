@@ -2,6 +2,7 @@ import { createAssessmentCheckActivities } from '../../activities/assessment-che
 import { orderAndCapFindings } from '../../workflows/finding-order';
 import { FINDINGS_TRUNCATED_CHECK, runAssessmentChecks } from '../../activities/assessment-checks';
 import { ASSESSMENT_CHECK_ACTIVITIES, type Finding, type NetworkGraph } from '../../src/contract';
+import { SINGLE_ZONE_GRAPH } from '../support/graphs';
 
 const activities = createAssessmentCheckActivities();
 
@@ -22,24 +23,10 @@ function chain(length: number): NetworkGraph {
 const GRAPHS: Array<[string, NetworkGraph]> = [
   [
     'a small shop with every kind of finding',
+    // The single-zone shop with an isolated worker, a duplicate id, a dangling link and a self-loop added.
     {
-      components: [
-        { id: 'net', kind: 'internet', zone: 'outside' },
-        { id: 'lb', kind: 'load_balancer', zone: 'eu-1a' },
-        { id: 'app-1', kind: 'app', zone: 'eu-1a' },
-        { id: 'app-2', kind: 'app', zone: 'eu-1a' },
-        { id: 'db', kind: 'database', zone: 'eu-1a' },
-        { id: 'batch', kind: 'worker', zone: 'eu-1b' },
-        { id: 'db', kind: 'cache', zone: 'eu-1b' },
-      ],
-      links: [
-        { from: 'net', to: 'lb' },
-        { from: 'lb', to: 'app-1' },
-        { from: 'lb', to: 'app-2' },
-        { from: 'app-1', to: 'db' },
-        { from: 'app-2', to: 'ghost' },
-        { from: 'db', to: 'db' },
-      ],
+      components: [...SINGLE_ZONE_GRAPH.components, { id: 'batch', kind: 'worker', zone: 'eu-1b' }, { id: 'db', kind: 'cache', zone: 'eu-1b' }],
+      links: [...SINGLE_ZONE_GRAPH.links.filter((link) => link.from !== 'app-2'), { from: 'app-2', to: 'ghost' }, { from: 'db', to: 'db' }],
     },
   ],
   ['a 300-component chain whose findings are capped', chain(300)],

@@ -1,6 +1,7 @@
 import { ASSESSMENT_LIMITS } from '../../src/api/assessments/assessment-limits';
 import { parseCreateAssessmentRequest } from '../../src/api/assessments/create-assessment.request';
 import { ApiError } from '../../src/api/http/api-error';
+import { largestAcceptedArchitecture } from '../support/graphs';
 
 const VALID = {
   name: 'Checkout',
@@ -28,15 +29,6 @@ function errorOf(body: unknown): ApiError {
   throw new Error('expected the body to be refused');
 }
 
-/** A graph of the largest accepted size with everyday ids (13-15 characters). */
-function largestGraph(): { components: object[]; links: object[] } {
-  const ids = Array.from({ length: ASSESSMENT_LIMITS.components }, (_, index) => `service-${String(index).padStart(5, '0')}`);
-  return {
-    components: ids.map((id, index) => ({ id, kind: index % 10 === 0 ? 'database' : 'app', zone: `eu-1${'abc'[index % 3]}` })),
-    links: Array.from({ length: ASSESSMENT_LIMITS.links }, (_, index) => ({ from: ids[index % ids.length], to: ids[(index * 7 + 1) % ids.length] })),
-  };
-}
-
 describe('a well-formed architecture', () => {
   it('is accepted as the workflow input: name, context and graph', () => {
     expect(parseCreateAssessmentRequest(VALID)).toEqual({
@@ -61,7 +53,7 @@ describe('a well-formed architecture', () => {
   });
 
   it(`accepts ${ASSESSMENT_LIMITS.components} components and ${ASSESSMENT_LIMITS.links} links`, () => {
-    const request = parseCreateAssessmentRequest({ name: 'Largest', context: '', ...largestGraph() });
+    const request = parseCreateAssessmentRequest(largestAcceptedArchitecture());
     expect(request.graph.components).toHaveLength(ASSESSMENT_LIMITS.components);
     expect(request.graph.links).toHaveLength(ASSESSMENT_LIMITS.links);
   });
@@ -78,7 +70,7 @@ describe('a malformed architecture is a 400 naming the offending field', () => {
     ['an unknown top-level field', withChange((b) => (b.owner = 'me')), /owner/],
     ['missing components', withChange((b) => delete b.components), /^components: required/],
     ['no components', withChange((b) => (b.components = [])), /^components: must list at least one component/],
-    ['too many components', withChange((b) => (b.components = largestGraph().components.concat({ id: 'x', kind: 'app', zone: 'z' }))), /^components: must list at most 2000 components/],
+    ['too many components', withChange((b) => (b.components = largestAcceptedArchitecture().components.concat({ id: 'x', kind: 'app', zone: 'z' }))), /^components: must list at most 2000 components/],
     ['missing links', withChange((b) => delete b.links), /^links: required/],
     ['too many links', withChange((b) => (b.links = Array(10_001).fill({ from: 'lb-1', to: 'app-1' }))), /^links: must list at most 10000 links/],
     ['a component that is not an object', withChange((b) => (b.components[1] = 'app-1')), /^components\.1: must be an object/],

@@ -1,41 +1,11 @@
-import {
-  AssayApiError,
-  AssayArgumentError,
-  AssayClient,
-  type AssayClientOptions,
-  PollTimeoutError,
-  TaskFailedError,
-} from '../../src/sdk';
-import { NEVER, apiError, assessment, fakeFetch, json, networkError, task } from '../support/client-fake-fetch';
-
-const KEY = 'assay_test_abc';
-
-function clientWith(fetch: AssayClientOptions['fetch'], options: AssayClientOptions = {}): AssayClient {
-  return new AssayClient({ baseUrl: 'http://assay.test', apiKey: KEY, fetch, ...options });
-}
-
-/** Runs the fake clock until the promise settles and returns how it settled. */
-async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
-  const outcome = promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  await jest.runAllTimersAsync();
-  return outcome;
-}
+import { AssayApiError, AssayArgumentError, PollTimeoutError, TaskFailedError } from '../../src/sdk';
+import { NEVER, apiError, assessment, clientWith, fakeFetch, json, networkError, settle, task, useFakeClock } from '../support/client-fake-fetch';
 
 function gaps(times: number[]): number[] {
   return times.slice(1).map((time, index) => time - times[index]);
 }
 
-beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+useFakeClock();
 
 describe('first poll', () => {
   test('happens 1,500 ms after the wait starts, not before', async () => {

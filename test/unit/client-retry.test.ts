@@ -1,37 +1,16 @@
 import {
   AssayApiError,
   AssayArgumentError,
-  AssayClient,
   type AssayClientOptions,
   AssayNetworkError,
   RequestTimeoutError,
 } from '../../src/sdk';
-import { NEVER, apiError, assessment, fakeFetch, json, networkError, task } from '../support/client-fake-fetch';
+import { NEVER, apiError, assessment, clientWith, fakeFetch, json, networkError, settle, task, useFakeClock } from '../support/client-fake-fetch';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SUMMARIZE = { task_type: 'summarize', input: { text: 'Some text.' } } as const;
 
-function clientWith(fetch: AssayClientOptions['fetch'], options: AssayClientOptions = {}): AssayClient {
-  return new AssayClient({ baseUrl: 'http://assay.test', apiKey: 'assay_test_abc', fetch, ...options });
-}
-
-async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {
-  const outcome = promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  await jest.runAllTimersAsync();
-  return outcome;
-}
-
-beforeEach(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
-});
-
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+useFakeClock();
 
 describe('what a create sends', () => {
   test('a POST with bearer key, JSON content type and a UUID Idempotency-Key', async () => {
