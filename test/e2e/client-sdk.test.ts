@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { AssayClient, TaskFailedError } from '../../src/sdk';
-import type { ClientCommandDeps } from '../../src/cli/customer/client-command-deps';
-import { registerClientCommands } from '../../src/cli/customer/client-commands';
+import type { CustomerCommandDeps } from '../../src/cli/customer/command-deps';
+import { registerCustomerCommands } from '../../src/cli/customer/commands';
+import { ExitCode } from '../../src/cli/exit-codes';
 import { AssayHarness } from '../support/assay-harness';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { remoteProviderEnv } from '../support/remote-provider-env';
@@ -54,7 +55,7 @@ describe('AssayClient against the real service', () => {
 describe('assay CLI against the real service', () => {
   async function assay(args: string[], stdin = ''): Promise<{ exitCodes: number[]; stdout: string; stderr: string }> {
     const run = { exitCodes: [] as number[], stdout: '', stderr: '' };
-    const deps: ClientCommandDeps = {
+    const deps: CustomerCommandDeps = {
       createClient: (options) => new AssayClient(options),
       readStdin: () => Promise.resolve(stdin),
       stdinIsTTY: false,
@@ -65,7 +66,7 @@ describe('assay CLI against the real service', () => {
       env: { ASSAY_API_KEY: apiKey, ASSAY_BASE_URL: harness.baseUrl },
     };
     const program = new Command('assay').exitOverride();
-    registerClientCommands(program, deps);
+    registerCustomerCommands(program, deps);
     await program.parseAsync(args, { from: 'user' });
     return run;
   }
@@ -84,16 +85,16 @@ describe('assay CLI against the real service', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ id: created.id, status: 'succeeded' });
   });
 
-  it('`assay summarize` exits 1 when the task fails', async () => {
+  it('`assay summarize` exits TaskFailed when the task fails', async () => {
     provider.answer(400);
     const run = await assay(['summarize', '-'], 'A text the provider refuses.');
-    expect(run.exitCodes).toContain(1);
+    expect(run.exitCodes).toContain(ExitCode.TaskFailed);
     expect(run.stderr).toContain('INPUT_REJECTED');
   });
 
-  it('`assay tasks get` exits 4 for an unknown task', async () => {
+  it('`assay tasks get` exits NotFound for an unknown task', async () => {
     const run = await assay(['tasks', 'get', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA']);
-    expect(run.exitCodes).toContain(4);
+    expect(run.exitCodes).toEqual([ExitCode.NotFound]);
     expect(run.stderr).toContain('NOT_FOUND');
   });
 });

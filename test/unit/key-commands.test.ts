@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { ExitCode } from '../../src/cli/exit-codes';
 import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
 import { parseGracePeriod } from '../../src/cli/operator/keys-duration';
 import { defaultOperatorActor } from '../../src/common/keys/operator-actor';
@@ -79,9 +80,9 @@ describe('assay keys rotate', () => {
     expect((await keys('list')).stdout).toContain(`active, expires ${endsAt}`);
   });
 
-  it('fails with exit code 1 for a key that is not active', async () => {
+  it('exits NotFound for a key that is not active', async () => {
     const run = await keys('rotate', 'key_01JAAAAAAAAAAAAAAAAAAAAAAA');
-    expect(run).toEqual({ stdout: '', stderr: 'no active key with id key_01JAAAAAAAAAAAAAAAAAAAAAAA\n', exitCode: 1 });
+    expect(run).toEqual({ stdout: '', stderr: 'no active key with id key_01JAAAAAAAAAAAAAAAAAAAAAAA\n', exitCode: ExitCode.NotFound });
   });
 
   it('refuses a grace period that is not a duration', async () => {
@@ -96,7 +97,7 @@ describe('assay keys revoke', () => {
   it('revokes once and reports a second attempt as an error', async () => {
     const issued = await issue();
     expect((await keys('revoke', issued.id)).stdout).toBe(`revoked ${issued.id}\n`);
-    expect(await keys('revoke', issued.id)).toMatchObject({ stderr: `no active key with id ${issued.id}\n`, exitCode: 1 });
+    expect(await keys('revoke', issued.id)).toMatchObject({ stderr: `no active key with id ${issued.id}\n`, exitCode: ExitCode.NotFound });
   });
 });
 

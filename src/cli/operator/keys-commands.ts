@@ -6,13 +6,15 @@ import { openKeyStore } from '../../common/storage/open-key-store';
 import { defaultOperatorActor } from '../../common/keys/operator-actor';
 import { parseGracePeriod } from './keys-duration';
 import { formatAuditLine, formatKeyLine } from './keys-format';
+import { ExitCode, exitCodeHelp } from '../exit-codes';
+import { KeyStoreUnavailableError } from './key-store-unavailable';
 
 /** Everything the key commands touch outside themselves, so tests can run them in-process. */
 export interface KeysCommandDeps {
   env: Record<string, string | undefined>;
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
-  setExitCode(code: number): void;
+  setExitCode(code: ExitCode): void;
   clock(): Date;
 }
 
@@ -57,7 +59,9 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
   const print = (text: string) => deps.stdout.write(`${text}\n`);
   const withKeyService = async <T>(actor: string | undefined, use: (service: KeyService) => Promise<T>): Promise<T> => {
     const config = new AppConfig(deps.env);
-    const store = await openKeyStore(config);
+    const store = await openKeyStore(config).catch((error: unknown) => {
+      throw new KeyStoreUnavailableError(config.values.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `SQLite in ${config.dataDir}`, error);
+    });
     try {
       return await use(new KeyService(store, config.values.API_KEY_BRAND, { actor, clock: deps.clock }));
     } finally {
@@ -66,7 +70,7 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
   };
   const fail = (message: string) => {
     deps.stderr.write(`${message}\n`);
-    deps.setExitCode(1);
+    deps.setExitCode(ExitCode.NotFound);
   };
   const printIssued = (issued: IssuedKey) =>
     print(`${issued.key}\n(id ${issued.id}, org ${issued.org}, env ${issued.env}; store it now, it cannot be shown again)`);
@@ -76,6 +80,7 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
 
   keys
     .command('issue')
+    .addHelpText('after', exitCodeHelp([ExitCode.Unavailable]))
     .description('issue a new key; the secret is printed once and never stored')
     .requiredOption('--org <org>', 'organisation id (lowercase letters, digits, dashes)')
     .requiredOption('--env <env>', 'test (sandbox) or live (production)', parseEnvironment)
@@ -89,6 +94,7 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
 
   keys
     .command('list')
+    .addHelpText('after', exitCodeHelp([ExitCode.Unavailable]))
     .description('list keys (id, prefix, org, env, created, last used, state); never the secret')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
@@ -99,6 +105,7 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
 
   keys
     .command('revoke <id>')
+    .addHelpText('after', exitCodeHelp([ExitCode.NotFound, ExitCode.Unavailable]))
     .description('revoke a key at once; every API instance refuses it within seconds')
     .option('--reason <text>', 'why, for the audit log (no secrets)')
     .option(...actorOption)
@@ -110,6 +117,7 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
 
   keys
     .command('rotate <id>')
+    .addHelpText('after', exitCodeHelp([ExitCode.NotFound, ExitCode.Unavailable]))
     .description('issue a replacement key for the same org and env; the old key ends now or after --grace')
     .option('--grace <duration>', 'how long the old key keeps working, e.g. 1h or "2 days" (default: none)', parseGracePeriod, 0)
     .option('--reason <text>', 'why, for the audit log (no secrets)')
@@ -129,6 +137,7 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
 
   keys
     .command('audit')
+    .addHelpText('after', exitCodeHelp([ExitCode.Unavailable]))
     .description('show the audit log of key operations, oldest first')
     .option('--key <id>', 'only this key')
     .option('--limit <n>', `the newest n entries (default ${DEFAULT_AUDIT_LIMIT})`, parseLimit, DEFAULT_AUDIT_LIMIT)

@@ -1,8 +1,7 @@
 import { type Assessment, type AssayClient, type CreateAssessmentRequest, type PollOptions, type Task, TaskFailedError } from '../../sdk';
-import type { ClientCommandDeps } from './client-command-deps';
-import { ExitCode } from './client-exit-codes';
-import { readJsonObjectFile, readTextInput } from './client-input';
-import { startSpinner } from './client-spinner';
+import type { CustomerCommandDeps } from './command-deps';
+import { readJsonObjectFile, readTextInput } from './input';
+import { startSpinner } from './spinner';
 
 export interface ConnectionFlags {
   baseUrl?: string;
@@ -23,7 +22,7 @@ export interface GetFlags extends WaitFlags {
   wait?: boolean;
 }
 
-export async function summarizeCommand(file: string | undefined, flags: SummarizeFlags, deps: ClientCommandDeps): Promise<ExitCode> {
+export async function summarizeCommand(file: string | undefined, flags: SummarizeFlags, deps: CustomerCommandDeps): Promise<void> {
   const text = await readTextInput(file, deps);
   const client = clientFor(flags, deps);
   try {
@@ -31,15 +30,14 @@ export async function summarizeCommand(file: string | undefined, flags: Summariz
       client.summarize(text, { maxSentences: flags.maxSentences, poll: pollOptionsFrom(flags), onPoll }),
     );
     deps.stdout.write(flags.json ? toJson(task) : `${task.output.summary}\n`);
-    return ExitCode.Succeeded;
   } catch (error) {
     if (flags.json && error instanceof TaskFailedError) deps.stdout.write(toJson(error.task));
     throw error;
   }
 }
 
-/** Prints the task as JSON; with --wait, once it is final. A failed task exits 1. */
-export async function getTaskCommand(id: string, flags: GetFlags, deps: ClientCommandDeps): Promise<ExitCode> {
+/** Prints the task as JSON; with --wait, once it is final. A failed task ends as TaskFailed. */
+export async function getTaskCommand(id: string, flags: GetFlags, deps: CustomerCommandDeps): Promise<void> {
   const client = clientFor(flags, deps);
   let task: Task = await client.getTask(id);
   if (flags.wait) {
@@ -52,20 +50,18 @@ export async function getTaskCommand(id: string, flags: GetFlags, deps: ClientCo
   }
   deps.stdout.write(toJson(task));
   if (task.status === 'failed') throw new TaskFailedError(task);
-  return ExitCode.Succeeded;
 }
 
-export async function submitAssessmentCommand(file: string, flags: ConnectionFlags, deps: ClientCommandDeps): Promise<ExitCode> {
+export async function submitAssessmentCommand(file: string, flags: ConnectionFlags, deps: CustomerCommandDeps): Promise<void> {
   const request = await readJsonObjectFile(file, deps);
   const client = clientFor(flags, deps);
   // The service validates the graph; the CLI sends the file as written so both report the same problems.
   const assessment = await client.createAssessment(request as CreateAssessmentRequest);
   deps.stdout.write(toJson(assessment));
-  return ExitCode.Succeeded;
 }
 
 /** Prints the assessment as JSON; with --wait, once it is completed. */
-export async function getAssessmentCommand(id: string, flags: GetFlags, deps: ClientCommandDeps): Promise<ExitCode> {
+export async function getAssessmentCommand(id: string, flags: GetFlags, deps: CustomerCommandDeps): Promise<void> {
   const client = clientFor(flags, deps);
   let assessment: Assessment = await client.getAssessment(id);
   if (flags.wait) {
@@ -74,10 +70,9 @@ export async function getAssessmentCommand(id: string, flags: GetFlags, deps: Cl
     );
   }
   deps.stdout.write(toJson(assessment));
-  return ExitCode.Succeeded;
 }
 
-function clientFor(flags: ConnectionFlags, deps: ClientCommandDeps): AssayClient {
+function clientFor(flags: ConnectionFlags, deps: CustomerCommandDeps): AssayClient {
   return deps.createClient({ baseUrl: flags.baseUrl ?? deps.env.ASSAY_BASE_URL, apiKey: deps.env.ASSAY_API_KEY });
 }
 
@@ -86,7 +81,7 @@ function pollOptionsFrom(flags: WaitFlags): Partial<PollOptions> {
 }
 
 async function withSpinner<T>(
-  deps: ClientCommandDeps,
+  deps: CustomerCommandDeps,
   label: string,
   run: (onPoll: (resource: { status: string }) => void) => Promise<T>,
 ): Promise<T> {
