@@ -109,12 +109,50 @@ describe('assay summarize', () => {
     expect(run.requests.filter((request) => request.method === 'GET')).toHaveLength(3);
   });
 
-  test('a refusal exits Refused and shows status, code and request id', async () => {
+  test('a refusal exits Refused and shows status, code and request id, and no recovery hint', async () => {
     const run = await assay(['summarize'], { stdin: 'Piped text.', answer: () => apiError(401, 'UNAUTHORIZED') });
 
     expect(run.exitCodes).toEqual([ExitCode.Refused]);
     expect(run.stderr).toContain('HTTP 401 UNAUTHORIZED');
     expect(run.stderr).toContain('req_401');
+    expect(run.stderr).not.toContain('Idempotency-Key');
+  });
+
+  test('sends the create under --idempotency-key', async () => {
+    const run = await assay(['summarize', '--idempotency-key', 'my-key-1'], { stdin: 'Piped text.', answer: taskLifecycle('succeeded') });
+
+    expect(run.exitCodes).toEqual([ExitCode.Succeeded]);
+    expect(run.requests[0].headers['idempotency-key']).toBe('my-key-1');
+  });
+
+  test('a create still failing with 5xx after its retries exits OutcomeUnknown, naming the key and the command that finds the task', async () => {
+    const run = await assay(['summarize', '--max-sentences', '2', 'my notes.txt'], {
+      files: { 'my notes.txt': 'Long notes.' },
+      answer: () => apiError(500, 'INTERNAL'),
+    });
+
+    const key = run.requests[0].headers['idempotency-key'];
+    expect(run.requests.map((request) => request.headers['idempotency-key'])).toEqual([key, key, key, key]);
+    expect(run.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+    expect(run.stderr).toContain('the task may or may not have been created');
+    expect(run.stderr).toContain('HTTP 500 INTERNAL');
+    expect(run.stderr).toContain(`Idempotency-Key ${key}`);
+    expect(run.stderr).toContain(`  assay summarize --idempotency-key ${key} --max-sentences 2 'my notes.txt'\n`);
+  });
+
+  test('the recovery command for text from stdin says to pipe the same text again', async () => {
+    const run = await assay(['summarize', '--base-url', 'http://other.test'], { stdin: 'Piped text.', answer: () => apiError(503, 'SERVICE_UNAVAILABLE') });
+
+    const key = run.requests[0].headers['idempotency-key'];
+    expect(run.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+    expect(run.stderr).toContain(`  assay summarize --idempotency-key ${key} --base-url http://other.test -  (with the same text on stdin)\n`);
+  });
+
+  test('an invalid --idempotency-key is a usage error, with nothing sent', async () => {
+    const run = await assay(['summarize', '--idempotency-key', 'has\nnewline'], { stdin: 'Piped text.' });
+
+    expect(run.exitCodes).toEqual([ExitCode.Usage]);
+    expect(run.requests).toHaveLength(0);
   });
 
   test('no file and a terminal on stdin is a usage error (2), with nothing sent', async () => {
@@ -227,6 +265,18 @@ describe('assay assessments', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ assessment_id: 'asmt_01', status: 'submitted' });
   });
 
+  test('submit left unconfirmed exits OutcomeUnknown with the command that finds the assessment', async () => {
+    const run = await assay(['assessments', 'submit', 'shop.json'], {
+      files: { 'shop.json': JSON.stringify(architecture) },
+      answer: () => apiError(502, 'UNEXPECTED_RESPONSE'),
+    });
+
+    const key = run.requests[0].headers['idempotency-key'];
+    expect(run.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+    expect(run.stderr).toContain('the assessment may or may not have been created');
+    expect(run.stderr).toContain(`  assay assessments submit --idempotency-key ${key} shop.json\n`);
+  });
+
   test('get of an assessment while the service is unavailable exits Unavailable', async () => {
     const run = await assay(['assessments', 'get', 'asmt_01'], { answer: () => apiError(503, 'SERVICE_UNAVAILABLE') });
 
@@ -262,7 +312,8 @@ describe('help', () => {
     const run = await assay(['assessments', 'submit', '--help']);
 
     expect(run.exitCodes).toEqual([ExitCode.Succeeded]);
-    expect(run.stdout).toMatch(/Exit codes:\n {2}0 +succeeded\n {2}2 +usage: .*\n {2}4 +refused: .*\n {2}5 +unavailable: .*\n {2}70 +internal: /);
+    expect(run.stdout).toContain('--idempotency-key <key>');
+    expect(run.stdout).toMatch(/Exit codes:\n {2}0 +succeeded\n {2}2 +usage: .*\n {2}4 +refused: .*\n {2}5 +unavailable: .*\n {2}7 +outcome unknown: .*\n {2}70 +internal: /);
   });
 });
 

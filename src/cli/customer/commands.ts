@@ -3,7 +3,7 @@ import { leafCommand, runAction } from '../command-runner';
 import { ExitCode } from '../exit-codes';
 import { type CustomerCommandDeps, nodeCustomerCommandDeps } from './command-deps';
 import {
-  type ConnectionFlags,
+  type CreateFlags,
   type GetFlags,
   type SummarizeFlags,
   getAssessmentCommand,
@@ -20,7 +20,7 @@ const ANY_REQUEST = [ExitCode.Refused, ExitCode.Unavailable];
 export function registerCustomerCommands(program: Command, deps: CustomerCommandDeps = nodeCustomerCommandDeps()): void {
   const run = (action: () => Promise<void>) => runAction(deps, sdkFailures, action);
 
-  pollCeilingOptions(leaf(program.command('summarize [file]'), deps, ExitCode.TaskFailed, ExitCode.NotFinal))
+  pollCeilingOptions(idempotencyKeyOption(leaf(program.command('summarize [file]'), deps, ExitCode.TaskFailed, ExitCode.NotFinal, ExitCode.OutcomeUnknown)))
     .description('summarize a text file, or stdin when the file is "-" or omitted; prints the summary')
     .option('--json', 'print the whole task as JSON instead of the summary')
     .option('--max-sentences <n>', 'longest summary wanted, in sentences', positiveInteger)
@@ -32,9 +32,9 @@ export function registerCustomerCommands(program: Command, deps: CustomerCommand
     .action((id: string, flags: GetFlags) => run(() => getTaskCommand(id, flags, deps)));
 
   const assessments = commandGroup(program, 'assessments', 'network-architecture assessments');
-  leaf(assessments.command('submit <file.json>'), deps)
+  idempotencyKeyOption(leaf(assessments.command('submit <file.json>'), deps, ExitCode.OutcomeUnknown))
     .description('submit an architecture ({name, context, components, links}) for assessment; prints it as JSON')
-    .action((file: string, flags: ConnectionFlags) => run(() => submitAssessmentCommand(file, flags, deps)));
+    .action((file: string, flags: CreateFlags) => run(() => submitAssessmentCommand(file, flags, deps)));
   pollCeilingOptions(waitOption(leaf(assessments.command('get <id>'), deps, ExitCode.NotFound, ExitCode.NotFinal)))
     .description('print an assessment as JSON')
     .action((id: string, flags: GetFlags) => run(() => getAssessmentCommand(id, flags, deps)));
@@ -53,6 +53,13 @@ function leaf(command: Command, deps: CustomerCommandDeps, ...codes: ExitCode[])
   return leafCommand(command, deps, [...ANY_REQUEST, ...codes]).option(
     '--base-url <url>',
     'service address (default: $ASSAY_BASE_URL, else http://localhost:3000)',
+  );
+}
+
+function idempotencyKeyOption(command: Command): Command {
+  return command.option(
+    '--idempotency-key <key>',
+    'send the create under this key (default: a fresh UUID); the same key and input return the first result instead of a second one',
   );
 }
 

@@ -8,13 +8,15 @@ import {
 } from '../../sdk';
 import type { FailureReport } from '../command-runner';
 import { CliUsageError, ExitCode } from '../exit-codes';
+import { UnconfirmedCreateError } from './unconfirmed-create';
 
-/** The customer commands' failures: the SDK's errors and the CLI's own usage errors. */
+/** The customer commands' failures: the SDK's errors, the CLI's own usage errors and creates left unconfirmed. */
 export const sdkFailures: FailureReport = { exitCode: exitCodeFor, describe: describeError };
 
 function exitCodeFor(error: unknown): ExitCode {
   if (error instanceof TaskFailedError) return ExitCode.TaskFailed;
   if (error instanceof PollTimeoutError) return ExitCode.NotFinal;
+  if (error instanceof UnconfirmedCreateError) return ExitCode.OutcomeUnknown;
   if (error instanceof AssayApiError) return apiErrorExitCode(error);
   if (error instanceof AssayNetworkError || error instanceof RequestTimeoutError) return ExitCode.Unavailable;
   if (error instanceof CliUsageError || error instanceof AssayArgumentError) return ExitCode.Usage;
@@ -30,6 +32,7 @@ function apiErrorExitCode(error: AssayApiError): ExitCode {
 
 /** For stderr; API errors name their status, code and request id so support can find them. */
 function describeError(error: unknown): string {
+  if (error instanceof UnconfirmedCreateError) return error.explanation(describeError(error.cause));
   if (error instanceof AssayApiError) {
     const requestId = error.request_id ? ` (request ${error.request_id})` : '';
     return `HTTP ${error.status} ${error.code}: ${error.message}${requestId}`;
