@@ -21,13 +21,13 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 const MEANINGS: Record<ExitCode, string> = {
   0: 'succeeded',
-  1: 'task failed: the task ran and ended failed; its error code is on stderr',
-  2: 'usage: bad arguments, input file or configuration; nothing was sent',
-  3: 'not found: no such task, assessment or key (for this API key or environment)',
-  4: 'refused: the request was answered with a refusal (authentication, validation, a review state that does not allow it)',
-  5: 'unavailable: the service, Temporal or the key store did not answer or is overloaded; nothing was changed, try again later',
-  6: 'not final yet: waited as long as asked; the work goes on, look again later',
-  7: 'outcome unknown: a change was sent but never confirmed; stderr says how to find out without doing it twice',
+  1: 'task failed: the task ran and failed; its error code is on stderr',
+  2: 'usage: bad arguments, input or configuration; nothing was sent',
+  3: 'not found: no such task, assessment or key',
+  4: "refused: authentication, validation, or the review's state does not allow it",
+  5: 'unavailable: service, Temporal or key store down or busy; nothing changed',
+  6: 'not final yet: waited as long as asked; the work goes on',
+  7: 'outcome unknown: a change was sent but not confirmed; stderr says how to find out',
   70: 'internal: a defect in the CLI; stderr has the stack trace',
 };
 
