@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
-import { AssayClient, TaskFailedError } from '../../src/sdk';
+import { AssayClient, type AssayClientOptions, TaskFailedError } from '../../src/sdk';
 import type { CustomerCommandDeps } from '../../src/cli/customer/command-deps';
 import { registerCustomerCommands } from '../../src/cli/customer/commands';
 import { ExitCode } from '../../src/cli/exit-codes';
@@ -53,17 +55,21 @@ describe('AssayClient against the real service', () => {
 });
 
 describe('assay CLI against the real service', () => {
-  async function assay(args: string[], stdin = ''): Promise<{ exitCodes: number[]; stdout: string; stderr: string }> {
+  async function assay(
+    args: string[],
+    stdin = '',
+    { baseUrl = harness.baseUrl, client: clientOptions = {} }: { baseUrl?: string; client?: AssayClientOptions } = {},
+  ): Promise<{ exitCodes: number[]; stdout: string; stderr: string }> {
     const run = { exitCodes: [] as number[], stdout: '', stderr: '' };
     const deps: CustomerCommandDeps = {
-      createClient: (options) => new AssayClient(options),
+      createClient: (options) => new AssayClient({ ...options, ...clientOptions }),
       readStdin: () => Promise.resolve(stdin),
       stdinIsTTY: false,
       readFile: () => Promise.reject(new Error('no files in this test')),
       stdout: { write: (text) => (run.stdout += text) },
       stderr: { write: (text) => (run.stderr += text), isTTY: false },
       exit: (code) => run.exitCodes.push(code),
-      env: { ASSAY_API_KEY: apiKey, ASSAY_BASE_URL: harness.baseUrl },
+      env: { ASSAY_API_KEY: apiKey, ASSAY_BASE_URL: baseUrl },
     };
     const program = new Command('assay').exitOverride();
     registerCustomerCommands(program, deps);
@@ -96,5 +102,46 @@ describe('assay CLI against the real service', () => {
     const run = await assay(['tasks', 'get', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA']);
     expect(run.exitCodes).toEqual([ExitCode.NotFound]);
     expect(run.stderr).toContain('NOT_FOUND');
+  });
+
+  it('a create the service carried out but whose answer never came back is found with the command the CLI prints', async () => {
+    provider.answer(200);
+    const text = 'Text whose create is answered too late. The client has given up by then.';
+    const forwarded: Promise<string>[] = [];
+    // Forwards each request to the service and keeps the answer from the CLI, as a frozen proxy would.
+    const blackHole = http.createServer((request, _response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        const answer = fetch(new URL(request.url ?? '/', harness.baseUrl), {
+          method: request.method,
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': String(request.headers['idempotency-key']) },
+          body,
+        });
+        forwarded.push(answer.then(async (response) => ((await response.json()) as { id: string }).id));
+      });
+    });
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    try {
+      const lost = await assay(['summarize', '-'], text, {
+        baseUrl: `http://127.0.0.1:${(blackHole.address() as AddressInfo).port}`,
+        client: { requestTimeoutMs: 1_000, retry: { baseDelayMs: 50, maxDelayMs: 100 } },
+      });
+
+      expect(lost.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+      const command = lost.stderr.split('\n').find((line) => line.startsWith('  assay summarize --idempotency-key '));
+      expect(command).toMatch(/^ {2}assay summarize --idempotency-key [0-9a-f-]{36} - {2}\(with the same text on stdin\)$/);
+      const created = await Promise.all(forwarded);
+      expect(created.length).toBeGreaterThan(0);
+      expect(new Set(created).size).toBe(1);
+
+      const found = await assay([...command!.trim().split('  (')[0].split(' ').slice(1), '--json'], text);
+
+      expect(found.exitCodes).toEqual([ExitCode.Succeeded]);
+      expect(JSON.parse(found.stdout)).toMatchObject({ id: created[0], status: 'succeeded' });
+    } finally {
+      blackHole.closeAllConnections();
+      await new Promise((resolve) => blackHole.close(resolve));
+    }
   });
 });
