@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Command } from 'commander';
 import { createApiApp } from '../../src/api/create-api-app';
+import { ExitCode } from '../../src/cli/exit-codes';
 import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
@@ -37,8 +38,8 @@ async function operator(...args: string[]): Promise<string> {
     env: { DATABASE_URL: harness.config.values.DATABASE_URL, DATA_DIR: harness.dataDir },
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stdout += text) },
-    setExitCode: (code) => {
-      throw new Error(`assay keys ${args.join(' ')} exited ${code}: ${stdout}`);
+    exit: (code) => {
+      if (code !== ExitCode.Succeeded) throw new Error(`assay keys ${args.join(' ')} exited ${code}: ${stdout}`);
     },
     clock: () => new Date(),
   });
