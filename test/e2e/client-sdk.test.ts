@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
 import { AssayClient, type AssayClientOptions, TaskFailedError } from '../../src/sdk';
 import type { CustomerCommandDeps } from '../../src/cli/customer/command-deps';
 import { registerCustomerCommands } from '../../src/cli/customer/commands';
 import { ExitCode } from '../../src/cli/exit-codes';
 import { AssayHarness } from '../support/assay-harness';
+import { closeServer, listenOnLoopback } from '../support/loopback-server';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { remoteProviderEnv } from '../support/remote-provider-env';
 
@@ -121,10 +121,10 @@ describe('assay CLI against the real service', () => {
         forwarded.push(answer.then(async (response) => ((await response.json()) as { id: string }).id));
       });
     });
-    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+    const blackHoleUrl = await listenOnLoopback(blackHole);
     try {
       const lost = await assay(['summarize', '-'], text, {
-        baseUrl: `http://127.0.0.1:${(blackHole.address() as AddressInfo).port}`,
+        baseUrl: blackHoleUrl,
         client: { requestTimeoutMs: 1_000, retry: { baseDelayMs: 50, maxDelayMs: 100 } },
       });
 
@@ -140,8 +140,7 @@ describe('assay CLI against the real service', () => {
       expect(found.exitCodes).toEqual([ExitCode.Succeeded]);
       expect(JSON.parse(found.stdout)).toMatchObject({ id: created[0], status: 'succeeded' });
     } finally {
-      blackHole.closeAllConnections();
-      await new Promise((resolve) => blackHole.close(resolve));
+      await closeServer(blackHole);
     }
   });
 });

@@ -1,11 +1,11 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Command, CommanderError } from 'commander';
 import { AssayClient } from '../../src/sdk';
 import type { CustomerCommandDeps } from '../../src/cli/customer/command-deps';
 import { registerCustomerCommands } from '../../src/cli/customer/commands';
 import { ExitCode } from '../../src/cli/exit-codes';
 import { task } from '../support/client-fake-fetch';
+import { closeServer, listenOnLoopback } from '../support/loopback-server';
 
 interface Received {
   method: string;
@@ -31,14 +31,12 @@ class FreezableApi {
     });
   });
 
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(): Promise<string> {
+    return listenOnLoopback(this.server);
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  stop(): Promise<void> {
+    return closeServer(this.server);
   }
 }
 
