@@ -44,6 +44,24 @@ export default tseslint.config(
     },
   },
   {
+    // The customer commands talk to the HTTP API through the SDK and nothing else: no server code,
+    // and not the operators' direct access to Temporal or the key store.
+    files: ['src/cli/customer/**/*.ts', 'src/cli/exit-codes.ts', 'src/cli/command-runner.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', '@temporalio/*', '**/common', '**/common/**', '**/api/**', '**/worker/**', '**/contract', '**/contract/**', '**/reviewer/**', '**/operator/**'],
+              message: 'The customer CLI uses only the SDK (src/sdk) and the CLI\'s shared parts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

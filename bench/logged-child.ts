@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import type { ChildService } from '../src/embedded/child-services';
+import type { ChildExit, ChildService } from '../src/embedded/child-services';
 
 /**
  * Starts a Node script as a child whose stdout and stderr go to a log file, so the report stays
@@ -10,7 +10,7 @@ export function startLoggedChild(name: string, script: string, env: NodeJS.Proce
   const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, [script], { env, stdio: ['ignore', pipeStdout ? 'pipe' : log, log] });
   fs.closeSync(log);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { name, process: child, exited };
 }
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as readline from 'node:readline';
-import type { ChildService } from '../../src/embedded/child-services';
+import { describeChildExit, type ChildService } from '../../src/embedded/child-services';
 import { startLoggedChild } from '../logged-child';
 import { RAW_WORKER_READY } from './raw-worker-ready';
 
@@ -20,9 +20,9 @@ export function rawWorkerReady(service: ChildService, timeoutMs = 120_000): Prom
       clearTimeout(timer);
       resolve();
     });
-    void service.exited.then((code) => {
+    void service.exited.then((exit) => {
       clearTimeout(timer);
-      reject(new Error(`the raw worker exited with code ${code} before it was ready`));
+      reject(new Error(`the ${describeChildExit('raw worker', exit, false)}, before it was ready`));
     });
   });
 }

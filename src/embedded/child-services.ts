@@ -1,15 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
+/** How a child ended: by a code of its own, or by a signal (then `code` is null). */
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ChildService {
   name: string;
   process: ChildProcess;
-  exited: Promise<number | null>;
+  exited: Promise<ChildExit>;
 }
 
 /** Starts one of Assay's own entrypoints (API, worker) as a child that shares this terminal. */
 export function startChild(name: string, script: string, env: NodeJS.ProcessEnv): ChildService {
   const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { name, process: child, exited };
 }
 
@@ -20,4 +26,16 @@ export async function stopChild(service: ChildService, graceMs: number): Promise
   const timer = setTimeout(() => service.process.kill('SIGKILL'), graceMs);
   await service.exited;
   clearTimeout(timer);
+}
+
+/**
+ * The supervisor's log line for a child that ended, or undefined when there is nothing to report:
+ * while the supervisor is stopping everything, a child ending cleanly or by the SIGTERM (or the
+ * terminal's SIGINT) that stops it is the expected outcome, not news.
+ */
+export function describeChildExit(name: string, exit: ChildExit, supervisorStopping: boolean): string | undefined {
+  const how = exit.signal ? `stopped by ${exit.signal}` : `exited with code ${exit.code}`;
+  if (!supervisorStopping) return `${name} ${how} unexpectedly`;
+  const expected = exit.code === 0 || exit.signal === 'SIGTERM' || exit.signal === 'SIGINT';
+  return expected ? undefined : `${name} ${how} while stopping`;
 }

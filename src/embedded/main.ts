@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { AppConfig } from '../common/config/app-config';
 import { Storage } from '../common/storage/storage';
 import { runMain } from '../common/run-main';
-import { startChild, stopChild, type ChildService } from './child-services';
+import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
 import { localTemporalEnv } from './local-temporal-env';
 import { resolveTemporalCli } from './temporal-cli';
@@ -59,18 +59,16 @@ runMain('assay', async () => {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
   for (const child of children) {
-    void child.exited.then((code) => {
-      if (!stopping) {
-        log(`${child.name} exited unexpectedly (code ${code}); stopping everything`);
-        void stopAll(1);
-      }
+    void child.exited.then((exit) => {
+      const report = describeChildExit(child.name, exit, stopping);
+      if (report) log(stopping ? report : `${report}; stopping everything`);
+      if (!stopping) void stopAll(1);
     });
   }
-  void server.process.once('exit', () => {
-    if (!stopping) {
-      log(`Temporal dev server exited unexpectedly; see ${path.join(config.dataDir, 'temporal.log')}`);
-      void stopAll(1);
-    }
+  void server.process.once('exit', (code, signal) => {
+    const report = describeChildExit('Temporal dev server', { code, signal }, stopping);
+    if (report) log(`${report}; see ${path.join(config.dataDir, 'temporal.log')}`);
+    if (!stopping) void stopAll(1);
   });
 
   const baseUrl = `http://${values.HOST}:${values.PORT}`;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommanderError } from 'commander';
+import { ExitCode } from '../../src/cli/exit-codes';
 import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
 import type { ReviewCommandDeps } from '../../src/cli/reviewer/review-command-deps';
 import { AssayHarness } from '../support/assay-harness';
@@ -197,9 +198,9 @@ describe('the review, from POST through the CLI to completed', () => {
     const { assessment_id: id } = await submittedWithFindings();
     await assay('claim', id, '--reviewer', 'alice');
     const second = await assay('claim', id, '--reviewer', 'bob');
-    expect(second.code).toBe(1);
+    expect(second.code).toBe(ExitCode.Refused);
     expect(second.stderr).toMatch(/^assay: refused \(ALREADY_CLAIMED\): Already claimed by alice since .*; they must release it first\n$/);
-    expect((await assay('release', id, '--reviewer', 'bob')).code).toBe(1);
+    expect((await assay('release', id, '--reviewer', 'bob')).code).toBe(ExitCode.Refused);
     expect((await assay('release', id, '--reviewer', 'alice')).stdout).toContain(`${id} released to the queue`);
     expect((await getAssessment(id)).body.status).toBe('submitted');
     expect((await assay('claim', id, '--reviewer', 'bob')).code).toBe(0);
@@ -208,7 +209,7 @@ describe('the review, from POST through the CLI to completed', () => {
   it('refuses to complete what nobody claimed', async () => {
     const { assessment_id: id } = await submittedWithFindings();
     const run = await assay('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(ExitCode.Refused);
     expect(run.stderr).toBe('assay: refused (NOT_CLAIMED): Nobody has claimed this assessment; claim it before you complete it\n');
   });
 
@@ -218,18 +219,18 @@ describe('the review, from POST through the CLI to completed', () => {
     await assay('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
     for (const args of [['claim', id, '--reviewer', 'bob'], ['release', id], ['complete', id, '--verdict', 'rejected', '--notes', 'No.']]) {
       const run = await assay(...args);
-      expect(run.code).toBe(1);
+      expect(run.code).toBe(ExitCode.Refused);
       expect(run.stderr).toMatch(/^assay: refused \(ALREADY_COMPLETED\): Already completed \(approved by alice at .*\); it accepts no further actions\n$/);
     }
   });
 
   it.each([
-    ['an unknown verdict', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'maybe', '--notes', 'x'], 2],
-    ['blank notes', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'approved', '--notes', ' '], 2],
-    ['a claim without a reviewer', ['claim', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], 2],
-    ['an unknown environment', ['pending', '--env', 'prod'], 2],
-    ['an unknown assessment', ['show', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], 3],
-    ['something that is not an assessment id', ['claim', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA', '--reviewer', 'alice'], 3],
+    ['an unknown verdict', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'maybe', '--notes', 'x'], ExitCode.Usage],
+    ['blank notes', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'approved', '--notes', ' '], ExitCode.Usage],
+    ['a claim without a reviewer', ['claim', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], ExitCode.Usage],
+    ['an unknown environment', ['pending', '--env', 'prod'], ExitCode.Usage],
+    ['an unknown assessment', ['show', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], ExitCode.NotFound],
+    ['something that is not an assessment id', ['claim', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA', '--reviewer', 'alice'], ExitCode.NotFound],
   ])('exits with the documented code for %s', async (_case, args, code) => {
     expect((await assay(...(args as string[]))).code).toBe(code);
   });
@@ -237,7 +238,7 @@ describe('the review, from POST through the CLI to completed', () => {
   it('acts on the production namespace with --env live', async () => {
     const live = await harness.issueKey('acme', 'live');
     const { assessment_id: id } = await submittedWithFindings(ARCHITECTURE, live.key);
-    expect((await assay('claim', id, '--reviewer', 'alice')).code).toBe(3);
+    expect((await assay('claim', id, '--reviewer', 'alice')).code).toBe(ExitCode.NotFound);
     expect((await assay('claim', id, '--reviewer', 'alice', '--env', 'live')).code).toBe(0);
     expect((await getAssessment(id, live.key)).body.status).toBe('under_review');
   });
@@ -248,7 +249,7 @@ describe('the review, from POST through the CLI to completed', () => {
     try {
       const run = await assay('claim', id, '--reviewer', 'alice');
       expect(run.stderr).toContain('No worker confirmed the action within 3 s');
-      expect(run.code).toBe(4);
+      expect(run.code).toBe(ExitCode.OutcomeUnknown);
     } finally {
       await harness.startWorker();
     }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import * as http from 'node:http';
 import { Command } from 'commander';
-import { AssayClient, TaskFailedError } from '../../src/sdk';
-import type { ClientCommandDeps } from '../../src/cli/customer/client-command-deps';
-import { registerClientCommands } from '../../src/cli/customer/client-commands';
+import { AssayClient, type AssayClientOptions, TaskFailedError } from '../../src/sdk';
+import type { CustomerCommandDeps } from '../../src/cli/customer/command-deps';
+import { registerCustomerCommands } from '../../src/cli/customer/commands';
+import { ExitCode } from '../../src/cli/exit-codes';
 import { AssayHarness } from '../support/assay-harness';
+import { closeNow, listenOnLoopback } from '../support/loopback-server';
 import { ScriptedProvider } from '../support/scripted-provider';
 import { remoteProviderEnv } from '../support/remote-provider-env';
 
@@ -52,20 +55,24 @@ describe('AssayClient against the real service', () => {
 });
 
 describe('assay CLI against the real service', () => {
-  async function assay(args: string[], stdin = ''): Promise<{ exitCodes: number[]; stdout: string; stderr: string }> {
+  async function assay(
+    args: string[],
+    stdin = '',
+    { baseUrl = harness.baseUrl, client: clientOptions = {} }: { baseUrl?: string; client?: AssayClientOptions } = {},
+  ): Promise<{ exitCodes: number[]; stdout: string; stderr: string }> {
     const run = { exitCodes: [] as number[], stdout: '', stderr: '' };
-    const deps: ClientCommandDeps = {
-      createClient: (options) => new AssayClient(options),
+    const deps: CustomerCommandDeps = {
+      createClient: (options) => new AssayClient({ ...options, ...clientOptions }),
       readStdin: () => Promise.resolve(stdin),
       stdinIsTTY: false,
       readFile: () => Promise.reject(new Error('no files in this test')),
       stdout: { write: (text) => (run.stdout += text) },
       stderr: { write: (text) => (run.stderr += text), isTTY: false },
       exit: (code) => run.exitCodes.push(code),
-      env: { ASSAY_API_KEY: apiKey, ASSAY_BASE_URL: harness.baseUrl },
+      env: { ASSAY_API_KEY: apiKey, ASSAY_BASE_URL: baseUrl },
     };
     const program = new Command('assay').exitOverride();
-    registerClientCommands(program, deps);
+    registerCustomerCommands(program, deps);
     await program.parseAsync(args, { from: 'user' });
     return run;
   }
@@ -84,16 +91,56 @@ describe('assay CLI against the real service', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ id: created.id, status: 'succeeded' });
   });
 
-  it('`assay summarize` exits 1 when the task fails', async () => {
+  it('`assay summarize` exits TaskFailed when the task fails', async () => {
     provider.answer(400);
     const run = await assay(['summarize', '-'], 'A text the provider refuses.');
-    expect(run.exitCodes).toContain(1);
+    expect(run.exitCodes).toContain(ExitCode.TaskFailed);
     expect(run.stderr).toContain('INPUT_REJECTED');
   });
 
-  it('`assay tasks get` exits 4 for an unknown task', async () => {
+  it('`assay tasks get` exits NotFound for an unknown task', async () => {
     const run = await assay(['tasks', 'get', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA']);
-    expect(run.exitCodes).toContain(4);
+    expect(run.exitCodes).toEqual([ExitCode.NotFound]);
     expect(run.stderr).toContain('NOT_FOUND');
+  });
+
+  it('a create the service carried out but whose answer never came back is found with the command the CLI prints', async () => {
+    provider.answer(200);
+    const text = 'Text whose create is answered too late. The client has given up by then.';
+    const forwarded: Promise<string>[] = [];
+    // Forwards each request to the service and keeps the answer from the CLI, as a frozen proxy would.
+    const blackHole = http.createServer((request, _response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        const answer = fetch(new URL(request.url ?? '/', harness.baseUrl), {
+          method: request.method,
+          headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': String(request.headers['idempotency-key']) },
+          body,
+        });
+        forwarded.push(answer.then(async (response) => ((await response.json()) as { id: string }).id));
+      });
+    });
+    const blackHoleUrl = `http://127.0.0.1:${await listenOnLoopback(blackHole)}`;
+    try {
+      const lost = await assay(['summarize', '-'], text, {
+        baseUrl: blackHoleUrl,
+        client: { requestTimeoutMs: 1_000, retry: { baseDelayMs: 50, maxDelayMs: 100 } },
+      });
+
+      expect(lost.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+      const command = lost.stderr.split('\n').find((line) => line.startsWith('  assay summarize --idempotency-key '));
+      expect(command).toMatch(/^ {2}assay summarize --idempotency-key [0-9a-f-]{36} - {2}\(with the same text on stdin\)$/);
+      const created = await Promise.all(forwarded);
+      expect(created.length).toBeGreaterThan(0);
+      expect(new Set(created).size).toBe(1);
+
+      const found = await assay([...command!.trim().split('  (')[0].split(' ').slice(1), '--json'], text);
+
+      expect(found.exitCodes).toEqual([ExitCode.Succeeded]);
+      expect(JSON.parse(found.stdout)).toMatchObject({ id: created[0], status: 'succeeded' });
+    } finally {
+      await closeNow(blackHole);
+    }
   });
 });

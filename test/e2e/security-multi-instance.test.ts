@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { ExitCode } from '../../src/cli/exit-codes';
 import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
 import type { AssayHarness } from '../support/assay-harness';
 import { startTwoApiInstances, type ApiInstances } from '../support/api-instances';
@@ -30,8 +31,8 @@ async function operator(...args: string[]): Promise<string> {
     env: { DATABASE_URL: harness.config.values.DATABASE_URL, DATA_DIR: harness.dataDir },
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stdout += text) },
-    setExitCode: (code) => {
-      throw new Error(`assay keys ${args.join(' ')} exited ${code}: ${stdout}`);
+    exit: (code) => {
+      if (code !== ExitCode.Succeeded) throw new Error(`assay keys ${args.join(' ')} exited ${code}: ${stdout}`);
     },
     clock: () => new Date(),
   });

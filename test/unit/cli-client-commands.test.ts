@@ -1,7 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { AssayClient } from '../../src/sdk';
-import type { ClientCommandDeps } from '../../src/cli/customer/client-command-deps';
-import { commandGroup, registerClientCommands } from '../../src/cli/customer/client-commands';
+import type { CustomerCommandDeps } from '../../src/cli/customer/command-deps';
+import { commandGroup, registerCustomerCommands } from '../../src/cli/customer/commands';
+import { ExitCode } from '../../src/cli/exit-codes';
 import { type FakeAnswer, type RecordedRequest, apiError, assessment, fakeFetch, json, task } from '../support/client-fake-fetch';
 
 interface Run {
@@ -24,7 +25,7 @@ interface Setup {
 async function assay(args: string[], setup: Setup = {}): Promise<Run> {
   const { fetch, requests } = fakeFetch(setup.answer ?? (() => json(200, task('succeeded'))));
   const run: Run = { exitCodes: [], stdout: '', stderr: '', requests };
-  const deps: ClientCommandDeps = {
+  const deps: CustomerCommandDeps = {
     createClient: (options) => new AssayClient({ ...options, fetch }),
     readStdin: () => Promise.resolve(setup.stdin ?? ''),
     stdinIsTTY: setup.stdinIsTTY ?? false,
@@ -35,7 +36,7 @@ async function assay(args: string[], setup: Setup = {}): Promise<Run> {
     env: setup.env ?? { ASSAY_API_KEY: 'assay_test_abc', ASSAY_BASE_URL: 'http://assay.test' },
   };
   const program = new Command('assay').exitOverride().configureOutput({ writeOut: (text) => (run.stdout += text), writeErr: (text) => (run.stderr += text) });
-  registerClientCommands(program, deps);
+  registerCustomerCommands(program, deps);
   const parsing = program.parseAsync(args, { from: 'user' }).catch((error: unknown) => {
     if (!(error instanceof CommanderError)) throw error;
   });
@@ -86,34 +87,72 @@ describe('assay summarize', () => {
     expect(JSON.parse(run.stdout)).toEqual(task('succeeded'));
   });
 
-  test('a failed task exits 1 and names its error code', async () => {
+  test('a failed task exits TaskFailed and names its error code', async () => {
     const run = await assay(['summarize'], { stdin: 'Piped text.', answer: taskLifecycle('running', 'failed') });
 
-    expect(run.exitCodes).toEqual([1]);
+    expect(run.exitCodes).toEqual([ExitCode.TaskFailed]);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('INPUT_REJECTED');
   });
 
-  test('a task still running at the poll ceiling exits 3', async () => {
+  test('a task still running at the poll ceiling exits NotFinal', async () => {
     const run = await assay(['summarize'], { stdin: 'Piped text.', answer: taskLifecycle('running') });
 
-    expect(run.exitCodes).toEqual([3]);
+    expect(run.exitCodes).toEqual([ExitCode.NotFinal]);
     expect(run.requests.filter((request) => request.method === 'GET')).toHaveLength(30);
   });
 
   test('--max-polls lowers the poll ceiling', async () => {
     const run = await assay(['summarize', '--max-polls', '3'], { stdin: 'Piped text.', answer: taskLifecycle('running') });
 
-    expect(run.exitCodes).toEqual([3]);
+    expect(run.exitCodes).toEqual([ExitCode.NotFinal]);
     expect(run.requests.filter((request) => request.method === 'GET')).toHaveLength(3);
   });
 
-  test('an API error exits 4 and shows status, code and request id', async () => {
+  test('a refusal exits Refused and shows status, code and request id, and no recovery hint', async () => {
     const run = await assay(['summarize'], { stdin: 'Piped text.', answer: () => apiError(401, 'UNAUTHORIZED') });
 
-    expect(run.exitCodes).toEqual([4]);
+    expect(run.exitCodes).toEqual([ExitCode.Refused]);
     expect(run.stderr).toContain('HTTP 401 UNAUTHORIZED');
     expect(run.stderr).toContain('req_401');
+    expect(run.stderr).not.toContain('Idempotency-Key');
+  });
+
+  test('sends the create under --idempotency-key', async () => {
+    const run = await assay(['summarize', '--idempotency-key', 'my-key-1'], { stdin: 'Piped text.', answer: taskLifecycle('succeeded') });
+
+    expect(run.exitCodes).toEqual([ExitCode.Succeeded]);
+    expect(run.requests[0].headers['idempotency-key']).toBe('my-key-1');
+  });
+
+  test('a create still failing with 5xx after its retries exits OutcomeUnknown, naming the key and the command that finds the task', async () => {
+    const run = await assay(['summarize', '--max-sentences', '2', 'my notes.txt'], {
+      files: { 'my notes.txt': 'Long notes.' },
+      answer: () => apiError(500, 'INTERNAL'),
+    });
+
+    const key = run.requests[0].headers['idempotency-key'];
+    expect(run.requests.map((request) => request.headers['idempotency-key'])).toEqual([key, key, key, key]);
+    expect(run.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+    expect(run.stderr).toContain('the task may or may not have been created');
+    expect(run.stderr).toContain('HTTP 500 INTERNAL');
+    expect(run.stderr).toContain(`Idempotency-Key ${key}`);
+    expect(run.stderr).toContain(`  assay summarize --idempotency-key ${key} --max-sentences 2 'my notes.txt'\n`);
+  });
+
+  test('the recovery command for text from stdin says to pipe the same text again', async () => {
+    const run = await assay(['summarize', '--base-url', 'http://other.test'], { stdin: 'Piped text.', answer: () => apiError(503, 'SERVICE_UNAVAILABLE') });
+
+    const key = run.requests[0].headers['idempotency-key'];
+    expect(run.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+    expect(run.stderr).toContain(`  assay summarize --idempotency-key ${key} --base-url http://other.test -  (with the same text on stdin)\n`);
+  });
+
+  test('an invalid --idempotency-key is a usage error, with nothing sent', async () => {
+    const run = await assay(['summarize', '--idempotency-key', 'has\nnewline'], { stdin: 'Piped text.' });
+
+    expect(run.exitCodes).toEqual([ExitCode.Usage]);
+    expect(run.requests).toHaveLength(0);
   });
 
   test('no file and a terminal on stdin is a usage error (2), with nothing sent', async () => {
@@ -184,17 +223,17 @@ describe('assay tasks get', () => {
     expect(run.requests).toHaveLength(3);
   });
 
-  test('a failed task is printed and exits 1', async () => {
+  test('a failed task is printed and exits TaskFailed', async () => {
     const run = await assay(['tasks', 'get', 'task_01', '--wait'], { answer: () => json(200, task('failed')) });
 
-    expect(run.exitCodes).toEqual([1]);
+    expect(run.exitCodes).toEqual([ExitCode.TaskFailed]);
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'failed', error: { code: 'INPUT_REJECTED' } });
   });
 
-  test('an unknown task exits 4', async () => {
+  test('an unknown task exits NotFound', async () => {
     const run = await assay(['tasks', 'get', 'task_nope'], { answer: () => apiError(404, 'NOT_FOUND') });
 
-    expect(run.exitCodes).toEqual([4]);
+    expect(run.exitCodes).toEqual([ExitCode.NotFound]);
     expect(run.stderr).toContain('NOT_FOUND');
   });
 
@@ -226,6 +265,25 @@ describe('assay assessments', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ assessment_id: 'asmt_01', status: 'submitted' });
   });
 
+  test('submit left unconfirmed exits OutcomeUnknown with the command that finds the assessment', async () => {
+    const run = await assay(['assessments', 'submit', 'shop.json'], {
+      files: { 'shop.json': JSON.stringify(architecture) },
+      answer: () => apiError(502, 'UNEXPECTED_RESPONSE'),
+    });
+
+    const key = run.requests[0].headers['idempotency-key'];
+    expect(run.exitCodes).toEqual([ExitCode.OutcomeUnknown]);
+    expect(run.stderr).toContain('the assessment may or may not have been created');
+    expect(run.stderr).toContain(`  assay assessments submit --idempotency-key ${key} shop.json\n`);
+  });
+
+  test('get of an assessment while the service is unavailable exits Unavailable', async () => {
+    const run = await assay(['assessments', 'get', 'asmt_01'], { answer: () => apiError(503, 'SERVICE_UNAVAILABLE') });
+
+    expect(run.exitCodes).toEqual([ExitCode.Unavailable]);
+    expect(run.stderr).toContain('HTTP 503 SERVICE_UNAVAILABLE');
+  });
+
   test('submit of a file that is not JSON is a usage error (2)', async () => {
     const run = await assay(['assessments', 'submit', 'shop.json'], { files: { 'shop.json': '{ nope' } });
 
@@ -241,11 +299,21 @@ describe('assay assessments', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed', review: { verdict: 'approved' } });
   });
 
-  test('get --wait exits 3 when the review does not finish in time', async () => {
+  test('get --wait exits NotFinal when the review does not finish in time', async () => {
     const run = await assay(['assessments', 'get', 'asmt_01', '--wait', '--timeout', '10'], { answer: () => json(200, assessment('under_review')) });
 
-    expect(run.exitCodes).toEqual([3]);
+    expect(run.exitCodes).toEqual([ExitCode.NotFinal]);
     expect(run.stdout).toBe('');
+  });
+});
+
+describe('help', () => {
+  test("a command's help lists the exit codes it can end with", async () => {
+    const run = await assay(['assessments', 'submit', '--help']);
+
+    expect(run.exitCodes).toEqual([ExitCode.Succeeded]);
+    expect(run.stdout).toContain('--idempotency-key <key>');
+    expect(run.stdout).toMatch(/Exit codes:\n {2}0 +succeeded\n {2}2 +usage: .*\n {2}4 +refused: .*\n {2}5 +unavailable: .*\n {2}7 +outcome unknown: .*\n {2}70 +internal: /);
   });
 });
 
@@ -254,7 +322,7 @@ describe('command groups', () => {
     const program = new Command('assay');
     program.command('assessments').command('pending');
 
-    registerClientCommands(program, {} as ClientCommandDeps);
+    registerCustomerCommands(program, {} as CustomerCommandDeps);
 
     const assessments = commandGroup(program, 'assessments', 'unused');
     expect(program.commands.filter((command) => command.name() === 'assessments')).toHaveLength(1);

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { ExitCode, commanderExitCode } from '../../src/cli/exit-codes';
 import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
 import { parseGracePeriod } from '../../src/cli/operator/keys-duration';
 import { defaultOperatorActor } from '../../src/common/keys/operator-actor';
@@ -25,20 +26,25 @@ interface Run {
 
 /** Runs `assay keys <args>` in-process on a fresh SQLite key store. */
 async function keys(...args: string[]): Promise<Run> {
-  const run: Run = { stdout: '', stderr: '', exitCode: 0 };
+  return keysWithEnv({ DATA_DIR: dataDir }, ...args);
+}
+
+async function keysWithEnv(env: Record<string, string>, ...args: string[]): Promise<Run> {
+  const run: Run = { stdout: '', stderr: '', exitCode: -1 };
   const program = new Command('assay').exitOverride().configureOutput({ writeOut: (text) => (run.stdout += text), writeErr: (text) => (run.stderr += text) });
   registerKeysCommands(program, {
-    env: { DATA_DIR: dataDir },
+    env,
     stdout: { write: (text: string) => (run.stdout += text) },
     stderr: { write: (text: string) => (run.stderr += text) },
-    setExitCode: (code) => (run.exitCode = code),
+    exit: (code) => (run.exitCode = code),
     clock: () => NOW,
   });
   try {
     await program.parseAsync(['keys', ...args], { from: 'user' });
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
-    run.exitCode = error.exitCode;
+    // A leaf command has already ended through exit(); the `keys` group itself has not.
+    if (run.exitCode === -1) run.exitCode = commanderExitCode(error);
   }
   return run;
 }
@@ -79,16 +85,25 @@ describe('assay keys rotate', () => {
     expect((await keys('list')).stdout).toContain(`active, expires ${endsAt}`);
   });
 
-  it('fails with exit code 1 for a key that is not active', async () => {
+  it('exits NotFound for a key that is not active', async () => {
     const run = await keys('rotate', 'key_01JAAAAAAAAAAAAAAAAAAAAAAA');
-    expect(run).toEqual({ stdout: '', stderr: 'no active key with id key_01JAAAAAAAAAAAAAAAAAAAAAAA\n', exitCode: 1 });
+    expect(run).toEqual({ stdout: '', stderr: 'assay: no active key with id key_01JAAAAAAAAAAAAAAAAAAAAAAA\n', exitCode: ExitCode.NotFound });
   });
 
   it('refuses a grace period that is not a duration', async () => {
     const old = await issue();
     const run = await keys('rotate', old.id, '--grace', 'soon');
-    expect(run.exitCode).not.toBe(0);
+    expect(run.exitCode).toBe(ExitCode.Usage);
     expect(run.stderr).toMatch(/--grace.*must be a duration/);
+  });
+});
+
+describe('assay keys and an unreachable key store', () => {
+  it('exits Unavailable, naming the store but not its URL', async () => {
+    const run = await keysWithEnv({ DATABASE_URL: 'postgres://operator:s3cret@127.0.0.1:1/assay', DATA_DIR: dataDir }, 'list');
+    expect(run.exitCode).toBe(ExitCode.Unavailable);
+    expect(run.stderr).toMatch(/^assay: The key store \(PostgreSQL at DATABASE_URL\) could not be opened: /);
+    expect(run.stderr).not.toContain('s3cret');
   });
 });
 
@@ -96,7 +111,7 @@ describe('assay keys revoke', () => {
   it('revokes once and reports a second attempt as an error', async () => {
     const issued = await issue();
     expect((await keys('revoke', issued.id)).stdout).toBe(`revoked ${issued.id}\n`);
-    expect(await keys('revoke', issued.id)).toMatchObject({ stderr: `no active key with id ${issued.id}\n`, exitCode: 1 });
+    expect(await keys('revoke', issued.id)).toMatchObject({ stderr: `assay: no active key with id ${issued.id}\n`, exitCode: ExitCode.NotFound });
   });
 });
 

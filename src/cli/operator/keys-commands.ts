@@ -6,13 +6,14 @@ import { Storage } from '../../common/storage/storage';
 import { defaultOperatorActor } from '../../common/keys/operator-actor';
 import { parseGracePeriod } from './keys-duration';
 import { formatAuditLine, formatKeyLine } from './keys-format';
+import { leafCommand, runAction, type CommandEnd, type TextOutput } from '../command-runner';
+import { ExitCode } from '../exit-codes';
+import { KeyNotFoundError, KeyStoreUnavailableError, keysFailures } from './keys-errors';
 
 /** Everything the key commands touch outside themselves, so tests can run them in-process. */
-export interface KeysCommandDeps {
+export interface KeysCommandDeps extends CommandEnd {
   env: Record<string, string | undefined>;
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown };
-  setExitCode(code: number): void;
+  stdout: TextOutput;
   clock(): Date;
 }
 
@@ -21,7 +22,7 @@ export function nodeKeysCommandDeps(): KeysCommandDeps {
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,
-    setExitCode: (code) => (process.exitCode = code),
+    exit: (code) => process.exit(code),
     clock: () => new Date(),
   };
 }
@@ -57,85 +58,90 @@ export function registerKeysCommands(program: Command, deps: KeysCommandDeps = n
   const print = (text: string) => deps.stdout.write(`${text}\n`);
   const withKeyService = async <T>(actor: string | undefined, use: (service: KeyService) => Promise<T>): Promise<T> => {
     const config = new AppConfig(deps.env);
-    const storage = await Storage.open(config);
+    const storage = await Storage.open(config).catch((error: unknown) => {
+      throw new KeyStoreUnavailableError(config.values.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `SQLite in ${config.dataDir}`, error);
+    });
     try {
       return await use(new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor, clock: deps.clock }));
     } finally {
       await storage.close();
     }
   };
-  const fail = (message: string) => {
-    deps.stderr.write(`${message}\n`);
-    deps.setExitCode(1);
-  };
+  const run = (action: () => Promise<void>) => runAction(deps, keysFailures, action);
+  const leaf = (command: Command, ...codes: ExitCode[]) => leafCommand(command, deps, [ExitCode.Unavailable, ...codes]);
   const printIssued = (issued: IssuedKey) =>
     print(`${issued.key}\n(id ${issued.id}, org ${issued.org}, env ${issued.env}; store it now, it cannot be shown again)`);
 
   const keys = program.command('keys').description('issue, list, rotate, revoke and audit API keys (operators)');
   const actorOption = ['--actor <name>', 'who to name in the audit log (default: the OS user)', parseActor, defaultOperatorActor()] as const;
 
-  keys
-    .command('issue')
+  leaf(keys.command('issue'))
     .description('issue a new key; the secret is printed once and never stored')
     .requiredOption('--org <org>', 'organisation id (lowercase letters, digits, dashes)')
     .requiredOption('--env <env>', 'test (sandbox) or live (production)', parseEnvironment)
     .option(...actorOption)
     .option('--json', 'print {"id","key","org","env"}')
-    .action(async (options: ActorOption & { org: string; env: KeyEnvironment; json?: boolean }) => {
-      const issued = await withKeyService(options.actor, (service) => service.issue(options.org, options.env));
-      if (options.json) print(JSON.stringify(issued));
-      else printIssued(issued);
-    });
+    .action((options: ActorOption & { org: string; env: KeyEnvironment; json?: boolean }) =>
+      run(async () => {
+        const issued = await withKeyService(options.actor, (service) => service.issue(options.org, options.env));
+        if (options.json) print(JSON.stringify(issued));
+        else printIssued(issued);
+      }),
+    );
 
-  keys
-    .command('list')
+  leaf(keys.command('list'))
     .description('list keys (id, prefix, org, env, created, last used, state); never the secret')
     .option('--json', 'print JSON')
-    .action(async (options: { json?: boolean }) => {
-      const list = await withKeyService(undefined, (service) => service.list());
-      if (options.json) print(JSON.stringify(list));
-      else list.forEach((key) => print(formatKeyLine(key, deps.clock())));
-    });
+    .action((options: { json?: boolean }) =>
+      run(async () => {
+        const list = await withKeyService(undefined, (service) => service.list());
+        if (options.json) print(JSON.stringify(list));
+        else list.forEach((key) => print(formatKeyLine(key, deps.clock())));
+      }),
+    );
 
-  keys
-    .command('revoke <id>')
+  leaf(keys.command('revoke <id>'), ExitCode.NotFound)
     .description('revoke a key at once; every API instance refuses it within seconds')
     .option('--reason <text>', 'why, for the audit log (no secrets)')
     .option(...actorOption)
-    .action(async (id: string, options: ActorOption & { reason?: string }) => {
-      const revoked = await withKeyService(options.actor, (service) => service.revoke(id, options.reason));
-      if (revoked) print(`revoked ${id}`);
-      else fail(`no active key with id ${id}`);
-    });
+    .action((id: string, options: ActorOption & { reason?: string }) =>
+      run(async () => {
+        const revoked = await withKeyService(options.actor, (service) => service.revoke(id, options.reason));
+        if (!revoked) throw new KeyNotFoundError(id);
+        print(`revoked ${id}`);
+      }),
+    );
 
-  keys
-    .command('rotate <id>')
+  leaf(keys.command('rotate <id>'), ExitCode.NotFound)
     .description('issue a replacement key for the same org and env; the old key ends now or after --grace')
     .option('--grace <duration>', 'how long the old key keeps working, e.g. 1h or "2 days" (default: none)', parseGracePeriod, 0)
     .option('--reason <text>', 'why, for the audit log (no secrets)')
     .option(...actorOption)
     .option('--json', 'print {"id","key","org","env","replaced_key_id","replaced_key_ends_at"}')
-    .action(async (id: string, options: ActorOption & { grace: number; reason?: string; json?: boolean }) => {
-      const rotated = await withKeyService(options.actor, (service) => service.rotate(id, { graceMs: options.grace, reason: options.reason }));
-      if (!rotated) return fail(`no active key with id ${id}`);
-      if (options.json) {
-        print(JSON.stringify({ ...rotated.issued, replaced_key_id: rotated.replacedKeyId, replaced_key_ends_at: rotated.replacedKeyEndsAt }));
-        return;
-      }
-      printIssued(rotated.issued);
-      const ending = options.grace > 0 ? `keeps working until ${rotated.replacedKeyEndsAt}` : 'is revoked';
-      print(`${rotated.replacedKeyId} ${ending}`);
-    });
+    .action((id: string, options: ActorOption & { grace: number; reason?: string; json?: boolean }) =>
+      run(async () => {
+        const rotated = await withKeyService(options.actor, (service) => service.rotate(id, { graceMs: options.grace, reason: options.reason }));
+        if (!rotated) throw new KeyNotFoundError(id);
+        if (options.json) {
+          print(JSON.stringify({ ...rotated.issued, replaced_key_id: rotated.replacedKeyId, replaced_key_ends_at: rotated.replacedKeyEndsAt }));
+          return;
+        }
+        printIssued(rotated.issued);
+        const ending = options.grace > 0 ? `keeps working until ${rotated.replacedKeyEndsAt}` : 'is revoked';
+        print(`${rotated.replacedKeyId} ${ending}`);
+      }),
+    );
 
-  keys
-    .command('audit')
+  leaf(keys.command('audit'))
     .description('show the audit log of key operations, oldest first')
     .option('--key <id>', 'only this key')
     .option('--limit <n>', `the newest n entries (default ${DEFAULT_AUDIT_LIMIT})`, parseLimit, DEFAULT_AUDIT_LIMIT)
     .option('--json', 'print JSON')
-    .action(async (options: { key?: string; limit: number; json?: boolean }) => {
-      const entries = await withKeyService(undefined, (service) => service.audit({ keyId: options.key, limit: options.limit }));
-      if (options.json) print(JSON.stringify(entries));
-      else entries.forEach((entry) => print(formatAuditLine(entry)));
-    });
+    .action((options: { key?: string; limit: number; json?: boolean }) =>
+      run(async () => {
+        const entries = await withKeyService(undefined, (service) => service.audit({ keyId: options.key, limit: options.limit }));
+        if (options.json) print(JSON.stringify(entries));
+        else entries.forEach((entry) => print(formatAuditLine(entry)));
+      }),
+    );
 }

@@ -3,8 +3,8 @@ import { AssessmentReviewClient } from './assessment-review-client';
 import { AppConfig } from '../../common/config/app-config';
 import { describeTemporalConnection } from '../../common/temporal/connection-options';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import type { TextOutput } from '../customer/client-spinner';
-import { TemporalUnreachableError, type ReviewExitCode } from './review-exit-codes';
+import type { CommandEnd, TextOutput } from '../command-runner';
+import { TemporalUnreachableError } from './review-errors';
 
 /** How long claim, complete and release wait for a worker to accept or refuse them. */
 export const DEFAULT_UPDATE_TIMEOUT_MS = 30_000;
@@ -12,12 +12,9 @@ export const DEFAULT_UPDATE_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Everything the reviewer commands touch outside themselves, so tests can run them in-process. */
-export interface ReviewCommandDeps {
+export interface ReviewCommandDeps extends CommandEnd {
   env: NodeJS.ProcessEnv;
   stdout: TextOutput;
-  stderr: TextOutput;
-  /** Ends the command with this code; also called for commander's usage errors, which then throw. */
-  exit(code: ReviewExitCode): void;
   updateTimeoutMs: number;
 }
 

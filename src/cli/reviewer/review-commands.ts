@@ -3,8 +3,13 @@ import type { AssessmentReviewClient } from './assessment-review-client';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../common/keys/api-key';
 import { REVIEW_VERDICTS, type ReviewVerdict } from '../../contract';
 import { nodeReviewCommandDeps, withReviewClient, type ReviewCommandDeps } from './review-command-deps';
-import { ReviewExitCode, describeReviewError, reviewExitCodeFor } from './review-exit-codes';
+import { leafCommand, runAction } from '../command-runner';
+import { ExitCode } from '../exit-codes';
+import { reviewFailures } from './review-errors';
 import { formatAssessment, formatPending, formatTransition, toJson } from './review-output';
+
+/** A claim, verdict or release: the workflow may refuse it, and a worker may fail to confirm it in time. */
+const REVIEW_ACTION = [ExitCode.NotFound, ExitCode.Refused, ExitCode.OutcomeUnknown];
 
 interface ReviewFlags {
   env: KeyEnvironment;
@@ -29,12 +34,12 @@ interface ReleaseFlags extends ReviewFlags {
  * The architecture team's commands, added to the `assessments` group:
  * `pending`, `show <id>`, `claim <id>`, `complete <id>`, `release <id>`.
  * They talk to Temporal directly (TEMPORAL_ADDRESS and the other TEMPORAL_* settings; the namespace of --env), never to the HTTP
- * API, so they are for operators only. Exit codes: see ReviewExitCode.
+ * API, so they are for operators only.
  */
 export function registerReviewCommands(assessments: Command, deps: ReviewCommandDeps = nodeReviewCommandDeps()): void {
   const run = actionRunner(deps);
 
-  reviewLeaf(assessments.command('pending'), deps)
+  reviewLeaf(assessments.command('pending'), deps, [])
     .description('list open assessments, oldest first, with reviewer and SLA deadline (operators)')
     .action((flags: ReviewFlags) =>
       run(flags, async (client) => {
@@ -43,7 +48,7 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
       }),
     );
 
-  reviewLeaf(assessments.command('show <id>'), deps)
+  reviewLeaf(assessments.command('show <id>'), deps, [ExitCode.NotFound])
     .description('print an assessment with its findings, claim, deadline and submitted context (operators)')
     .action((id: string, flags: ReviewFlags) =>
       run(flags, async (client) => {
@@ -52,7 +57,7 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
       }),
     );
 
-  reviewLeaf(assessments.command('claim <id>'), deps)
+  reviewLeaf(assessments.command('claim <id>'), deps, REVIEW_ACTION)
     .description('claim an assessment for review: submitted -> under_review (operators)')
     .requiredOption('--reviewer <name>', 'who takes the review')
     .action((id: string, flags: ClaimFlags) =>
@@ -62,7 +67,7 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
       }),
     );
 
-  reviewLeaf(assessments.command('complete <id>'), deps)
+  reviewLeaf(assessments.command('complete <id>'), deps, REVIEW_ACTION)
     .description('record the verdict of a claimed assessment: under_review -> completed (operators)')
     .addOption(new Option('--verdict <verdict>', 'the outcome').choices(REVIEW_VERDICTS).makeOptionMandatory())
     .requiredOption('--notes <text>', 'what the customer should know or change', nonBlank)
@@ -74,7 +79,7 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
       }),
     );
 
-  reviewLeaf(assessments.command('release <id>'), deps)
+  reviewLeaf(assessments.command('release <id>'), deps, REVIEW_ACTION)
     .description('give a claimed assessment back to the queue: under_review -> submitted (operators)')
     .option('--reviewer <name>', 'refuse unless this reviewer holds the claim')
     .action((id: string, flags: ReleaseFlags) =>
@@ -85,29 +90,15 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
     );
 }
 
-function reviewLeaf(command: Command, deps: ReviewCommandDeps): Command {
-  return command
+function reviewLeaf(command: Command, deps: ReviewCommandDeps, codes: readonly ExitCode[]): Command {
+  return leafCommand(command, deps, [ExitCode.Unavailable, ...codes])
     .addOption(new Option('--env <env>', 'test (sandbox) or live (production)').choices(KEY_ENVIRONMENTS).default('test'))
-    .option('--json', 'print JSON')
-    .exitOverride((error) => {
-      deps.exit(reviewExitCodeFor(error));
-      // Reached only when deps.exit returns (tests); commander would otherwise exit with its own code.
-      throw error;
-    });
+    .option('--json', 'print JSON');
 }
 
 function actionRunner(deps: ReviewCommandDeps) {
-  return async (flags: ReviewFlags, action: (client: AssessmentReviewClient) => Promise<void>): Promise<void> => {
-    let code: ReviewExitCode = ReviewExitCode.Succeeded;
-    try {
-      await withReviewClient(deps, flags.env, action);
-    } catch (error) {
-      code = reviewExitCodeFor(error);
-      deps.stderr.write(`assay: ${describeReviewError(error)}\n`);
-      if (code === ReviewExitCode.Internal && error instanceof Error && error.stack) deps.stderr.write(`${error.stack}\n`);
-    }
-    deps.exit(code);
-  };
+  return (flags: ReviewFlags, action: (client: AssessmentReviewClient) => Promise<void>): Promise<void> =>
+    runAction(deps, reviewFailures, () => withReviewClient(deps, flags.env, action));
 }
 
 function reviewerOf(flags: { reviewer?: string }): { reviewer?: string } {

@@ -1,4 +1,4 @@
-import { CliUsageError } from './client-exit-codes';
+import { CliUsageError } from '../exit-codes';
 
 export interface InputSources {
   readStdin(): Promise<string>;

@@ -1,20 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { AssayClient, type AssayClientOptions } from '../../sdk';
-import type { ExitCode } from './client-exit-codes';
-import type { InputSources } from './client-input';
-import type { TextOutput } from './client-spinner';
+import type { CommandEnd, TextOutput } from '../command-runner';
+import type { InputSources } from './input';
 
-/** Everything the client commands touch outside themselves, so tests can run them in-process. */
-export interface ClientCommandDeps extends InputSources {
+/** Everything the customer commands touch outside themselves, so tests can run them in-process. */
+export interface CustomerCommandDeps extends InputSources, CommandEnd {
   createClient(options: AssayClientOptions): AssayClient;
   stdout: TextOutput;
-  stderr: TextOutput;
-  /** Ends the command with this code; also called for commander's usage errors, which then throw. */
-  exit(code: ExitCode): void;
   env: Record<string, string | undefined>;
 }
 
-export function nodeClientCommandDeps(): ClientCommandDeps {
+export function nodeCustomerCommandDeps(): CustomerCommandDeps {
   return {
     createClient: (options) => new AssayClient(options),
     readStdin: () => readAll(process.stdin),

@@ -1,39 +1,41 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { type ClientCommandDeps, nodeClientCommandDeps } from './client-command-deps';
+import { leafCommand, runAction } from '../command-runner';
+import { ExitCode } from '../exit-codes';
+import { type CustomerCommandDeps, nodeCustomerCommandDeps } from './command-deps';
 import {
-  type ConnectionFlags,
+  type CreateFlags,
   type GetFlags,
   type SummarizeFlags,
   getAssessmentCommand,
   getTaskCommand,
   submitAssessmentCommand,
   summarizeCommand,
-} from './client-command-handlers';
-import { ExitCode, describeError, exitCodeFor } from './client-exit-codes';
+} from './command-handlers';
+import { sdkFailures } from './sdk-errors';
 
-/**
- * Customer commands: `assay summarize`, `assay tasks get`, `assay assessments submit|get`.
- * Exit codes: 0 succeeded, 1 task failed, 2 usage, 3 poll timeout, 4 HTTP/API error.
- */
-export function registerClientCommands(program: Command, deps: ClientCommandDeps = nodeClientCommandDeps()): void {
-  const run = actionRunner(deps);
+/** Every request can be refused or find the service unavailable. */
+const ANY_REQUEST = [ExitCode.Refused, ExitCode.Unavailable];
 
-  pollCeilingOptions(leaf(program.command('summarize [file]'), deps))
+/** Customer commands, over the HTTP API through the SDK: `assay summarize`, `assay tasks get`, `assay assessments submit|get`. */
+export function registerCustomerCommands(program: Command, deps: CustomerCommandDeps = nodeCustomerCommandDeps()): void {
+  const run = (action: () => Promise<void>) => runAction(deps, sdkFailures, action);
+
+  pollCeilingOptions(idempotencyKeyOption(leaf(program.command('summarize [file]'), deps, ExitCode.TaskFailed, ExitCode.NotFinal, ExitCode.OutcomeUnknown)))
     .description('summarize a text file, or stdin when the file is "-" or omitted; prints the summary')
     .option('--json', 'print the whole task as JSON instead of the summary')
     .option('--max-sentences <n>', 'longest summary wanted, in sentences', positiveInteger)
     .action((file: string | undefined, flags: SummarizeFlags) => run(() => summarizeCommand(file, flags, deps)));
 
   const tasks = commandGroup(program, 'tasks', 'AI tasks');
-  pollCeilingOptions(waitOption(leaf(tasks.command('get <id>'), deps)))
+  pollCeilingOptions(waitOption(leaf(tasks.command('get <id>'), deps, ExitCode.TaskFailed, ExitCode.NotFound, ExitCode.NotFinal)))
     .description('print a task as JSON')
     .action((id: string, flags: GetFlags) => run(() => getTaskCommand(id, flags, deps)));
 
   const assessments = commandGroup(program, 'assessments', 'network-architecture assessments');
-  leaf(assessments.command('submit <file.json>'), deps)
+  idempotencyKeyOption(leaf(assessments.command('submit <file.json>'), deps, ExitCode.OutcomeUnknown))
     .description('submit an architecture ({name, context, components, links}) for assessment; prints it as JSON')
-    .action((file: string, flags: ConnectionFlags) => run(() => submitAssessmentCommand(file, flags, deps)));
-  pollCeilingOptions(waitOption(leaf(assessments.command('get <id>'), deps)))
+    .action((file: string, flags: CreateFlags) => run(() => submitAssessmentCommand(file, flags, deps)));
+  pollCeilingOptions(waitOption(leaf(assessments.command('get <id>'), deps, ExitCode.NotFound, ExitCode.NotFinal)))
     .description('print an assessment as JSON')
     .action((id: string, flags: GetFlags) => run(() => getAssessmentCommand(id, flags, deps)));
 }
@@ -47,14 +49,18 @@ export function commandGroup(program: Command, name: string, description: string
   return program.commands.find((command) => command.name() === name) ?? program.command(name).description(description);
 }
 
-function leaf(command: Command, deps: ClientCommandDeps): Command {
-  return command
-    .option('--base-url <url>', 'service address (default: $ASSAY_BASE_URL, else http://localhost:3000)')
-    .exitOverride((error) => {
-      deps.exit(exitCodeFor(error));
-      // Reached only when deps.exit returns (tests); commander would otherwise exit with its own code.
-      throw error;
-    });
+function leaf(command: Command, deps: CustomerCommandDeps, ...codes: ExitCode[]): Command {
+  return leafCommand(command, deps, [...ANY_REQUEST, ...codes]).option(
+    '--base-url <url>',
+    'service address (default: $ASSAY_BASE_URL, else http://localhost:3000)',
+  );
+}
+
+function idempotencyKeyOption(command: Command): Command {
+  return command.option(
+    '--idempotency-key <key>',
+    'send the create under this key (default: a fresh UUID); the same key and input return the first result instead of a second one',
+  );
 }
 
 function waitOption(command: Command): Command {
@@ -65,20 +71,6 @@ function pollCeilingOptions(command: Command): Command {
   return command
     .option('--timeout <seconds>', 'stop polling after this long (default 60)', positiveNumber)
     .option('--max-polls <n>', 'stop polling after this many polls (default 30)', positiveInteger);
-}
-
-function actionRunner(deps: ClientCommandDeps): (handler: () => Promise<ExitCode>) => Promise<void> {
-  return async (handler) => {
-    let code: ExitCode;
-    try {
-      code = await handler();
-    } catch (error) {
-      code = exitCodeFor(error);
-      deps.stderr.write(`assay: ${describeError(error)}\n`);
-      if (code === ExitCode.Internal && error instanceof Error && error.stack) deps.stderr.write(`${error.stack}\n`);
-    }
-    deps.exit(code);
-  };
 }
 
 function positiveInteger(value: string): number {

@@ -1,7 +1,4 @@
-export interface TextOutput {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
+import type { TextOutput } from '../command-runner';
 
 export interface Spinner {
   /** Shows the resource's latest status beside the elapsed time. */
