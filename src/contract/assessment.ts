@@ -11,18 +11,10 @@ export function assessmentWorkflowId(organizationId: string, assessmentId: strin
   return `${ASSESSMENT_WORKFLOW_ID_PREFIX}${organizationId}/${assessmentId}`;
 }
 
-export interface NetworkComponent {
-  id: string;
-  kind: string;
-  zone: string;
-  attributes?: Record<string, string | number | boolean>;
-}
-
-export interface NetworkLink {
-  from: string;
-  to: string;
-  kind?: string;
-}
+// The graph's parts and a finding are what clients send and read, so the SDK's wire types are
+// the one definition (type-only: nothing of the SDK enters the workflow bundle).
+export type { Finding, NetworkComponent, NetworkLink } from '../sdk';
+import type { Finding, NetworkComponent, NetworkLink } from '../sdk';
 
 export interface NetworkGraph {
   components: NetworkComponent[];
@@ -32,13 +24,6 @@ export interface NetworkGraph {
 export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
 
-export interface Finding {
-  /** Stable machine name of the check, e.g. "single_point_of_failure". */
-  check: string;
-  severity: FindingSeverity;
-  message: string;
-  component_ids: string[];
-}
 
 export const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const;
 export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];

@@ -1,33 +1,10 @@
-import type { WebhookEventType } from '../../contract';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../../sdk';
 import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from '../../common/storage/webhook-store';
 
-/** An endpoint as a client sees it; the secret appears only in the answers to create and rotate-secret. */
-export interface WebhookEndpointResource {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  description?: string;
-  status: 'enabled' | 'disabled';
-  disabled_reason?: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface WebhookEndpointWithSecret extends WebhookEndpointResource {
-  secret: string;
-}
-
-export interface WebhookDeliveryResource {
-  id: string;
-  event_id: string;
-  event_type: WebhookEventType;
-  attempt: number;
-  outcome: 'succeeded' | 'failed';
-  http_status?: number;
-  error?: string;
-  attempted_at: string;
-  duration_ms: number;
-}
+/** An endpoint as a client sees it, as the SDK types it; the secret appears only in the answers to create and rotate-secret. */
+export type WebhookEndpointResource = WebhookEndpoint;
+export type { WebhookEndpointWithSecret };
+export type WebhookDeliveryResource = WebhookDelivery;
 
 export function toWebhookEndpointResource(endpoint: StoredWebhookEndpoint): WebhookEndpointResource {
   const resource: WebhookEndpointResource = {
