@@ -1,0 +1,123 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { AppConfig } from '../../../../src/common/config/app-config';
+import { Storage } from '../../../../src/common/storage/storage';
+import type { StoredWebhookEndpoint, WebhookStore } from '../../../../src/common/storage/webhook-store';
+import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
+
+let postgres: TestPostgres;
+const opened: Storage[] = [];
+const tempDirs: string[] = [];
+
+beforeAll(async () => {
+  postgres = await startTestPostgres();
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+afterAll(async () => {
+  await postgres?.stop();
+  tempDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
+});
+
+/** Opens a process's storage on one fresh location, as often as called, and hands back its webhook store. */
+const backends: Array<[string, () => Promise<() => Promise<WebhookStore>>]> = [
+  [
+    'SQLite',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-webhooks-'));
+      tempDirs.push(dir);
+      return async () => track(await Storage.open(new AppConfig({ DATA_DIR: dir }))).webhooks;
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const url = await postgres.createDatabase();
+      return async () => track(await Storage.open(new AppConfig({ DATABASE_URL: url }))).webhooks;
+    },
+  ],
+];
+
+function track(storage: Storage): Storage {
+  opened.push(storage);
+  return storage;
+}
+
+function endpoint(overrides: Partial<StoredWebhookEndpoint> = {}): StoredWebhookEndpoint {
+  return {
+    id: 'we_1',
+    organizationId: 'acme',
+    environment: 'test',
+    url: 'https://hooks.example.com/assay',
+    events: ['ai_task.completed'],
+    description: null,
+    secret: 'whsec_first',
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    disabledAt: null,
+    disabledReason: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe.each(backends)('webhook store on %s', (_name, location) => {
+  it('migrates once and shares the database with the key store', async () => {
+    const open = await location();
+    await (await open()).create(endpoint());
+    expect(await (await open()).find('we_1')).toEqual(endpoint());
+  });
+
+  it("lists an organisation's endpoints of one environment only", async () => {
+    const store = await (await location())();
+    await store.create(endpoint({ id: 'we_1' }));
+    await store.create(endpoint({ id: 'we_2', environment: 'live' }));
+    await store.create(endpoint({ id: 'we_3', organizationId: 'globex' }));
+    await store.create(endpoint({ id: 'we_4', events: ['ai_task.completed', 'assessment.reviewed'], createdAt: '2025-01-02T00:00:00.000Z' }));
+    expect((await store.listFor('acme', 'test')).map((found) => found.id)).toEqual(['we_1', 'we_4']);
+    expect((await store.listFor('acme', 'test'))[1].events).toEqual(['ai_task.completed', 'assessment.reviewed']);
+  });
+
+  it('rotates: the current secret becomes the previous one', async () => {
+    const store = await (await location())();
+    await store.create(endpoint());
+    const rotated = await store.rotateSecret({ id: 'we_1', secret: 'whsec_second', previousSecretExpiresAt: '2025-01-03T00:00:00.000Z', at: '2025-01-02T00:00:00.000Z' });
+    expect(rotated).toMatchObject({ secret: 'whsec_second', previousSecret: 'whsec_first', previousSecretExpiresAt: '2025-01-03T00:00:00.000Z', updatedAt: '2025-01-02T00:00:00.000Z' });
+    expect(await store.rotateSecret({ id: 'we_missing', secret: 'x', previousSecretExpiresAt: '2025-01-03T00:00:00.000Z', at: '2025-01-02T00:00:00.000Z' })).toBeUndefined();
+  });
+
+  it('disables once, keeping the first reason', async () => {
+    const store = await (await location())();
+    await store.create(endpoint());
+    await store.disable('we_1', 'gone', '2025-01-02T00:00:00.000Z');
+    await store.disable('we_1', 'again', '2025-01-03T00:00:00.000Z');
+    expect(await store.find('we_1')).toMatchObject({ disabledAt: '2025-01-02T00:00:00.000Z', disabledReason: 'gone' });
+  });
+
+  it('records delivery attempts and lists the newest first', async () => {
+    const store = await (await location())();
+    await store.create(endpoint());
+    const attempt = { endpointId: 'we_1', eventId: 'evt_1', eventType: 'ai_task.completed' as const, durationMs: 12 };
+    await store.recordDelivery({ ...attempt, id: 'wd_1', attempt: 1, outcome: 'failed', httpStatus: 500, error: 'HTTP 500', attemptedAt: '2025-01-01T00:00:01.000Z' });
+    await store.recordDelivery({ ...attempt, id: 'wd_2', attempt: 2, outcome: 'succeeded', httpStatus: 200, error: null, attemptedAt: '2025-01-01T00:00:02.000Z' });
+    const listed = await store.listDeliveries('we_1', 10);
+    expect(listed.map((row) => [row.id, row.attempt, row.outcome, row.httpStatus, row.error])).toEqual([
+      ['wd_2', 2, 'succeeded', 200, null],
+      ['wd_1', 1, 'failed', 500, 'HTTP 500'],
+    ]);
+    expect(await store.listDeliveries('we_1', 1)).toHaveLength(1);
+  });
+
+  it('deletes an endpoint, and reports whether there was one', async () => {
+    const store = await (await location())();
+    await store.create(endpoint());
+    expect(await store.delete('we_1')).toBe(true);
+    expect(await store.delete('we_1')).toBe(false);
+    expect(await store.find('we_1')).toBeUndefined();
+  });
+});

@@ -1,0 +1,120 @@
+import 'reflect-metadata';
+import { Controller, Get, Global, HttpCode, Injectable, Module, Post, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ApiExceptionFilter } from '../../../../src/api/http/api-exception.filter';
+import type { AuthenticatedRequest } from '../../../../src/api/http/auth.guard';
+import { CreateRateLimiter, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
+import { RateLimited } from '../../../../src/api/http/rate-limit.guard';
+
+const clock = { now: 0 };
+
+/** Buckets that cannot be reached for one key, as when the shared store is down. */
+class PartlyUnreachableLimiter extends TokenBucketLimiter {
+  override take(partitionKey: string) {
+    if (partitionKey === 'key_store_down') throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    return super.take(partitionKey);
+  }
+}
+
+/** Stands in for AuthGuard: the caller's key id comes from a test header. */
+@Injectable()
+class HeaderAuthGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    request.caller = { organizationId: 'acme', environment: 'test', keyId: String(request.headers['x-key-id']) };
+    return true;
+  }
+}
+
+@Controller('v1/ai/tasks')
+class FakeTasksController {
+  @Post()
+  @HttpCode(202)
+  @RateLimited()
+  create() {
+    return { id: 'task_1', status: 'queued' };
+  }
+
+  @Get(':id')
+  get() {
+    return { id: 'task_1', status: 'running' };
+  }
+}
+
+@Global()
+@Module({
+  providers: [{ provide: CreateRateLimiter, useValue: new PartlyUnreachableLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now) }],
+  exports: [CreateRateLimiter],
+})
+class TestRateLimitModule {}
+
+@Module({
+  imports: [TestRateLimitModule],
+  controllers: [FakeTasksController],
+  providers: [
+    { provide: APP_GUARD, useClass: HeaderAuthGuard },
+    { provide: APP_FILTER, useClass: ApiExceptionFilter },
+  ],
+})
+class TestAppModule {}
+
+let app: NestFastifyApplication;
+
+beforeAll(async () => {
+  app = await NestFactory.create<NestFastifyApplication>(TestAppModule, new FastifyAdapter({ genReqId: () => 'req_test' }), { logger: false });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+function request(method: 'GET' | 'POST', keyId: string, url = '/v1/ai/tasks') {
+  return app.getHttpAdapter().getInstance().inject({ method, url, headers: { 'x-key-id': keyId, 'content-type': 'application/json' }, payload: method === 'POST' ? '{}' : undefined });
+}
+
+describe('@RateLimited() on create routes', () => {
+  it('answers creates with the policy and the quota left', async () => {
+    const response = await request('POST', 'key_headers');
+    expect(response.statusCode).toBe(202);
+    expect(response.headers['ratelimit-policy']).toBe('"creates";q=2;w=120');
+    expect(response.headers.ratelimit).toBe('"creates";r=1;t=60');
+  });
+
+  it('answers a burst over the limit with 429 RATE_LIMITED, Retry-After and the RateLimit headers', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request('POST', 'key_burst')).statusCode);
+    const refused = await request('POST', 'key_burst');
+    expect(statuses).toEqual([202, 202, 429]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/retry in 60 s/), request_id: 'req_test' } });
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['ratelimit-policy']).toBe('"creates";q=2;w=120');
+    expect(refused.headers.ratelimit).toBe('"creates";r=0;t=60');
+  });
+
+  it('never limits polling one task every second for a minute, even with the create quota spent', async () => {
+    while ((await request('POST', 'key_poller')).statusCode !== 429);
+    const polls = [];
+    for (let second = 0; second < 60; second++) {
+      clock.now += 1000;
+      polls.push(await request('GET', 'key_poller', '/v1/ai/tasks/task_1'));
+    }
+    expect(polls.map((poll) => poll.statusCode)).toEqual(Array(60).fill(200));
+    expect(polls.every((poll) => poll.headers.ratelimit === undefined)).toBe(true);
+  });
+
+  it('answers 503 with Retry-After when the buckets cannot be reached, never letting the create through', async () => {
+    const response = await request('POST', 'key_store_down');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringMatching(/create limit cannot be checked/), request_id: 'req_test' } });
+    expect(response.headers['retry-after']).toBe('2');
+  });
+
+  it('limits each key on its own', async () => {
+    while ((await request('POST', 'key_busy')).statusCode !== 429);
+    expect((await request('POST', 'key_quiet')).statusCode).toBe(202);
+  });
+});

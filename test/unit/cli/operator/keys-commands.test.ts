@@ -1,0 +1,156 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Command, CommanderError } from 'commander';
+import { ExitCode, commanderExitCode } from '../../../../src/cli/exit-codes';
+import { registerKeysCommands } from '../../../../src/cli/operator/keys-commands';
+import { parseGracePeriod } from '../../../../src/cli/operator/keys-duration';
+import { defaultOperatorActor } from '../../../../src/common/keys/operator-actor';
+
+const NOW = new Date('2030-01-01T00:00:00.000Z');
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-cli-'));
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Run {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Runs `assay keys <args>` in-process on a fresh SQLite key store. */
+async function keys(...args: string[]): Promise<Run> {
+  return keysWithEnv({ DATA_DIR: dataDir }, ...args);
+}
+
+async function keysWithEnv(env: Record<string, string>, ...args: string[]): Promise<Run> {
+  const run: Run = { stdout: '', stderr: '', exitCode: -1 };
+  const program = new Command('assay').exitOverride().configureOutput({ writeOut: (text) => (run.stdout += text), writeErr: (text) => (run.stderr += text) });
+  registerKeysCommands(program, {
+    env,
+    stdout: { write: (text: string) => (run.stdout += text) },
+    stderr: { write: (text: string) => (run.stderr += text) },
+    exit: (code) => (run.exitCode = code),
+    clock: () => NOW,
+  });
+  try {
+    await program.parseAsync(['keys', ...args], { from: 'user' });
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    // A leaf command has already ended through exit(); the `keys` group itself has not.
+    if (run.exitCode === -1) run.exitCode = commanderExitCode(error);
+  }
+  return run;
+}
+
+async function issue(org = 'acme', env = 'test'): Promise<{ id: string; key: string }> {
+  return JSON.parse((await keys('issue', '--org', org, '--env', env, '--json')).stdout);
+}
+
+describe('assay keys issue and list', () => {
+  it('prints a new key once, with its id, and says it cannot be shown again', async () => {
+    const run = await keys('issue', '--org', 'acme', '--env', 'live');
+    expect(run.stdout).toMatch(/^assay_live_[A-Za-z0-9_-]{32}\n\(id key_[0-9A-Z]{26}, org acme, env live; store it now, it cannot be shown again\)\n$/);
+  });
+
+  it('lists prefix, id, organisation, environment, created, last used and state, never the secret', async () => {
+    const issued = await issue();
+    const run = await keys('list');
+    expect(run.stdout).toBe(
+      `${issued.id}  ${issued.key.slice(0, 17)}…  org=acme  env=test  created ${NOW.toISOString()}  last used never  active\n`,
+    );
+    expect(run.stdout).not.toContain(issued.key.slice(17));
+  });
+});
+
+describe('assay keys rotate', () => {
+  it('issues a replacement and revokes the old key at once by default', async () => {
+    const old = await issue('acme', 'live');
+    const run = await keys('rotate', old.id);
+    expect(run.stdout).toMatch(new RegExp(`^assay_live_[A-Za-z0-9_-]{32}\\n\\(id key_\\w+, org acme, env live; .*\\)\\n${old.id} is revoked\\n$`));
+    expect((await keys('list')).stdout).toContain(`${old.id}  ${old.key.slice(0, 17)}…  org=acme  env=live  created ${NOW.toISOString()}  last used never  revoked ${NOW.toISOString()}`);
+  });
+
+  it('keeps the old key working for --grace', async () => {
+    const old = await issue();
+    const run = await keys('rotate', old.id, '--grace', '1h', '--json');
+    const endsAt = new Date(NOW.getTime() + 3_600_000).toISOString();
+    expect(JSON.parse(run.stdout)).toMatchObject({ org: 'acme', env: 'test', replaced_key_id: old.id, replaced_key_ends_at: endsAt });
+    expect((await keys('list')).stdout).toContain(`active, expires ${endsAt}`);
+  });
+
+  it('exits NotFound for a key that is not active', async () => {
+    const run = await keys('rotate', 'key_01JAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(run).toEqual({ stdout: '', stderr: 'assay: no active key with id key_01JAAAAAAAAAAAAAAAAAAAAAAA\n', exitCode: ExitCode.NotFound });
+  });
+
+  it('refuses a grace period that is not a duration', async () => {
+    const old = await issue();
+    const run = await keys('rotate', old.id, '--grace', 'soon');
+    expect(run.exitCode).toBe(ExitCode.Usage);
+    expect(run.stderr).toMatch(/--grace.*must be a duration/);
+  });
+});
+
+describe('assay keys and an unreachable key store', () => {
+  it('exits Unavailable, naming the store but not its URL', async () => {
+    const run = await keysWithEnv({ DATABASE_URL: 'postgres://operator:s3cret@127.0.0.1:1/assay', DATA_DIR: dataDir }, 'list');
+    expect(run.exitCode).toBe(ExitCode.Unavailable);
+    expect(run.stderr).toMatch(/^assay: The key store \(PostgreSQL at DATABASE_URL\) could not be opened: /);
+    expect(run.stderr).not.toContain('s3cret');
+  });
+});
+
+describe('assay keys revoke', () => {
+  it('revokes once and reports a second attempt as an error', async () => {
+    const issued = await issue();
+    expect((await keys('revoke', issued.id)).stdout).toBe(`revoked ${issued.id}\n`);
+    expect(await keys('revoke', issued.id)).toMatchObject({ stderr: `assay: no active key with id ${issued.id}\n`, exitCode: ExitCode.NotFound });
+  });
+});
+
+describe('assay keys audit', () => {
+  it('lists every key operation with its actor, the OS user unless --actor says otherwise', async () => {
+    const issued = await issue();
+    await keys('revoke', issued.id, '--actor', 'alice@ops', '--reason', 'leaked');
+    const run = await keys('audit');
+    expect(run.stdout).toBe(
+      [
+        `${NOW.toISOString()}  ${defaultOperatorActor()}  issue  ${issued.id}  org=acme  env=test`,
+        `${NOW.toISOString()}  alice@ops  revoke  ${issued.id}  org=acme  env=test  {"reason":"leaked"}`,
+        '',
+      ].join('\n'),
+    );
+    expect(run.stdout).not.toContain(issued.key.slice(11));
+  });
+
+  it('limits to the newest entries and to one key', async () => {
+    const first = await issue();
+    const second = await issue();
+    expect((await keys('audit', '--limit', '1')).stdout).toContain(second.id);
+    expect((await keys('audit', '--limit', '1')).stdout).not.toContain(first.id);
+    expect((await keys('audit', '--key', first.id)).stdout.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('grace periods', () => {
+  it.each([
+    ['0', 0],
+    ['90s', 90_000],
+    ['30m', 1_800_000],
+    ['1h', 3_600_000],
+    ['2 days', 172_800_000],
+  ])('reads %p', (text, ms) => {
+    expect(parseGracePeriod(text)).toBe(ms);
+  });
+
+  it.each(['soon', '-1h', '31 days'])('refuses %p', (text) => {
+    expect(() => parseGracePeriod(text)).toThrow();
+  });
+});

@@ -1,0 +1,30 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import { freePort } from '../../../src/embedded/free-port';
+
+function ephemeralStart(): number {
+  return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+}
+
+function bind(port: number): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+describe('picking a free port', () => {
+  it('picks below the kernel’s ephemeral range, where outgoing connections never take a port', async () => {
+    const ports = await Promise.all(Array.from({ length: 100 }, () => freePort()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(10_000);
+      expect(port).toBeLessThan(ephemeralStart());
+    }
+  });
+
+  it('picks a port that can be bound at once', async () => {
+    const server = await bind(await freePort());
+    await new Promise((resolve) => server.close(resolve));
+  });
+});
