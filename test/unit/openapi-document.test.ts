@@ -4,7 +4,8 @@ import { createTaskSchema } from '../../src/api/tasks/create-task.request';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../src/api/openapi/build-openapi-document';
 import { documentInfo } from '../../src/api/openapi/document-info';
 import { ERROR_CATALOG } from '../../src/api/openapi/error-catalog';
-import { API_OPERATIONS, API_TAGS } from '../../src/api/openapi/operations';
+import { API_TAGS } from '../../src/api/openapi/api-tags';
+import { API_OPERATIONS } from '../support/api-operations';
 
 const document: OpenApiDocument = buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo());
 const DOCUMENT_ID = 'https://assay.test/openapi.json';

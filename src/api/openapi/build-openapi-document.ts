@@ -28,7 +28,9 @@ export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[],
   const requestSchemas = uniqueSchemas(operations.flatMap((operation) => (operation.requestBody ? [operation.requestBody] : [])));
   const responseSchemas = uniqueSchemas([ERROR_BODY, ...operations.flatMap((operation) => operation.responses.flatMap((response) => (response.body ? [response.body] : [])))]);
   const paths: OpenApiDocument['paths'] = {};
-  for (const operation of operations) {
+  // Grouped by tag in the tags' order, whatever order the controllers were found in.
+  const tagOrder = (operation: ApiOperation) => tags.findIndex((tag) => tag.name === operation.tag);
+  for (const operation of [...operations].sort((a, b) => tagOrder(a) - tagOrder(b))) {
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = operationObject(operation);
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PREFER_WAIT_SECONDS } from '../../http/prefer-wait';
-import type { HeaderDoc, ParameterDoc } from '../api-operation';
+import { MAX_PREFER_WAIT_SECONDS } from '../http/prefer-wait';
+import type { HeaderDoc, ParameterDoc } from './api-operation';
 
 export const IDEMPOTENCY_KEY_HEADER: ParameterDoc = {
   name: 'Idempotency-Key',
