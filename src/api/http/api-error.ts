@@ -2,6 +2,7 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'INVALID_REQUEST'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
   | 'IDEMPOTENCY_KEY_REUSED'
@@ -9,6 +10,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_TASK_TYPE'
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'
+  | 'NOT_IMPLEMENTED'
   | 'INTERNAL';
 
 /** An error a client is meant to see: an HTTP status, a stable code and a message safe to show. */
