@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
+import { SOME_NON_WHITESPACE } from '../http/text-patterns';
 import { describeIssue } from '../http/zod-issues';
 import type { SummarizeInput } from '../../contract';
 
 export const SUPPORTED_TASK_TYPES = ['summarize'] as const;
-
-// Some character String.prototype.trim() would not strip (ECMAScript WhiteSpace and
-// LineTerminator), spelled out rather than `\S`: the document publishes this pattern, and `\s`
-// means other characters in other languages' regular expressions (Python's lacks U+FEFF and has
-// U+001C-U+001F), so a client or fuzzer elsewhere would read another rule.
-const SOME_NON_WHITESPACE = /[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
 
 export const createTaskSchema = z
   .object({
