@@ -1,5 +1,6 @@
 import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../../chaos/malformed/raw-http';
 import { AssayHarness } from '../support/assay-harness';
+import { errorOf } from '../support/raw-error-body';
 
 // HTTP as RFC 9110/9112 define it, against the real service: these used to be 404 "No such route"
 // (another method on a known path), 431 (an over-long URL), Fastify's own text (an unknown
@@ -23,14 +24,6 @@ const TASK_PATH = '/v1/ai/tasks/task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0';
 
 async function send(method: string, target: string, headers: RawRequest['headers'] = [['Authorization', `Bearer ${key}`]]): Promise<RawResponse> {
   return sendRaw(port, requestBytes({ method, target, headers }));
-}
-
-function errorOf(response: RawResponse): { code: string; message: string; request_id: string } {
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const { error } = JSON.parse(response.body.toString('utf8'));
-  expect(error.request_id).toMatch(/^req_/);
-  expect(response.headers['x-request-id']).toBe(error.request_id);
-  return error;
 }
 
 describe('a known path with a method it does not have is 405 with Allow', () => {

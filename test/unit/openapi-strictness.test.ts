@@ -26,9 +26,10 @@ function parameter(method: string, path: string, name: string): any {
   return found;
 }
 
-function accepted(create: (text: string) => unknown, text: string): boolean {
+/** Whether validation lets the value through, whatever it makes of it. */
+function passes(validate: () => unknown): boolean {
   try {
-    create(text);
+    validate();
     return true;
   } catch {
     return false;
@@ -41,12 +42,12 @@ describe('the create-task body is documented as strictly as it is validated', ()
 
   it.each([' ', '\t\n', '\u00a0\u2003', '\ufeff', '\u3000 '])('refuses blank text %j in both', (text) => {
     expect(createTask(body(text))).toBe(false);
-    expect(accepted(() => parseCreateTaskRequest(body(text), 1000), text)).toBe(false);
+    expect(passes(() => parseCreateTaskRequest(body(text), 1000))).toBe(false);
   });
 
   it.each(['a', ' a ', '\u001c', '漢'])('accepts text %j in both', (text) => {
     expect(createTask(body(text))).toBe(true);
-    expect(accepted(() => parseCreateTaskRequest(body(text), 1000), text)).toBe(true);
+    expect(passes(() => parseCreateTaskRequest(body(text), 1000))).toBe(true);
   });
 
   it('documents task_type as the enum of supported types, still answered with UNSUPPORTED_TASK_TYPE', () => {
@@ -62,14 +63,7 @@ describe('the create-task body is documented as strictly as it is validated', ()
 
 describe('the Idempotency-Key header', () => {
   const pattern = new RegExp(IDEMPOTENCY_KEY_PATTERN);
-  const valid = (value: string) => {
-    try {
-      parseIdempotencyKey(value);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const valid = (value: string) => passes(() => parseIdempotencyKey(value));
 
   it('is documented with the pattern the parser applies', () => {
     expect(parameter('post', '/v1/ai/tasks', 'Idempotency-Key').schema).toEqual({ type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN });
