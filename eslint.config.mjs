@@ -62,6 +62,26 @@ export default tseslint.config(
     },
   },
   {
+    // A route is declared once, in a *.routes.ts, and served with @ApiRoute: the OpenAPI document
+    // and the 405 Allow header are built from those declarations, so no route may bypass them.
+    files: ['src/api/**/*.ts'],
+    ignores: ['src/api/http/api-route.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Head', 'Options', 'Search', 'RequestMapping', 'HttpCode'],
+              message: 'Declare the route in a *.routes.ts and serve it with @ApiRoute (src/api/http/api-route.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

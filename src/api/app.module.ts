@@ -4,6 +4,7 @@ import type { AppConfig } from '../common/config/app-config';
 import { ConfigModule } from '../common/config/config.module';
 import { AssessmentsModule } from './assessments/assessments.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { ApiRoutesModule } from './http/api-routes';
 import { AuthGuard } from './http/auth.guard';
 import { RateLimitModule } from './http/rate-limit.module';
 import { HealthModule } from './health/health.module';
@@ -18,7 +19,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule, OpenApiModule, WebhooksModule],
+      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule, OpenApiModule, WebhooksModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

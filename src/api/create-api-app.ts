@@ -7,6 +7,7 @@ import type { AppConfig } from '../common/config/app-config';
 import { ApiError } from './http/api-error';
 import { answerClientError, answerFrameworkError, answerUnsupportedExpectation, newRequestId } from './http/outside-pipeline-errors';
 import { exposeRepeatedHeaders } from './http/repeated-headers';
+import { MAX_URL_BYTES, urlTooLong } from './http/request-line';
 import { registerStrictJsonBody } from './http/strict-json-body';
 import { createLogger } from '../common/logging/create-logger';
 import { bindRequestLogContext } from './http/request-log-context';
@@ -21,6 +22,10 @@ const BODY_OVERHEAD_FACTOR = 2;
 const BODY_OVERHEAD_BYTES = 64 * 1024;
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+// The methods of RFC 9110 §9 and PATCH (RFC 5789). A path without one of them is 405; any other
+// method Node lets through (QUERY, PROPFIND, …) is 501 wherever it is sent.
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'CONNECT', 'OPTIONS', 'TRACE', 'PATCH']);
 
 // A socket silent this long mid-exchange is dropped. Longer than Fastify's keep-alive timeout
 // (72 s, chosen to outlast load balancers' 60 s idle) so idle keep-alive sockets still close
@@ -52,7 +57,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     bodyLimit: Math.max(config.values.MAX_TEXT_BYTES * BODY_OVERHEAD_FACTOR + BODY_OVERHEAD_BYTES, MAX_ASSESSMENT_BODY_BYTES),
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    return503OnClosing: true,
+    // closeConnectionsOnShutdown answers requests that arrive while closing, with the error body.
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
@@ -69,6 +75,8 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     void reply.header('x-request-id', request.id);
     void reply.header('cache-control', 'no-store');
     exposeRepeatedHeaders(request);
+    if (!KNOWN_METHODS.has(request.method)) throw new ApiError(501, 'NOT_IMPLEMENTED', `The ${request.method} method is not implemented`);
+    if (request.raw.url && request.raw.url.length > MAX_URL_BYTES) throw urlTooLong();
     if (BODY_METHODS.has(request.method) && hasBody(request) && !isJson(request.headers['content-type'])) {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     }

@@ -1,10 +1,11 @@
 import type { Assessment, FailedTask, Task } from './resources';
 
-/** The service's error codes (docs/api.md), plus the client's own for a response it cannot read. */
-export type ApiErrorCode =
+/** Every error code the service sends (docs/api.md); the API's ErrorCode is this list, so the two cannot part. */
+export type ServiceErrorCode =
   | 'UNAUTHORIZED'
   | 'INVALID_REQUEST'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'PAYLOAD_TOO_LARGE'
   | 'IDEMPOTENCY_KEY_REUSED'
@@ -12,8 +13,11 @@ export type ApiErrorCode =
   | 'UNSUPPORTED_TASK_TYPE'
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL'
-  | 'UNEXPECTED_RESPONSE';
+  | 'NOT_IMPLEMENTED'
+  | 'INTERNAL';
+
+/** The service's error codes, plus the client's own for a response it cannot read. */
+export type ApiErrorCode = ServiceErrorCode | 'UNEXPECTED_RESPONSE';
 
 /** Base of every error the SDK throws on purpose; an abort rethrows the signal's own reason instead. */
 export class AssayError extends Error {

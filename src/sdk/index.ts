@@ -11,6 +11,7 @@ export {
 } from './assay-client';
 export {
   type ApiErrorCode,
+  type ServiceErrorCode,
   AssayApiError,
   AssayArgumentError,
   AssayError,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../support/raw-http';
 import { AssayHarness } from '../support/assay-harness';
+import { errorOf } from '../support/raw-error-body';
 
 // Regressions found by the chaos suite's malformed-input scenario: each of these requests used to
 // be accepted, or refused without the error body every non-2xx must carry.
@@ -30,14 +31,6 @@ function createTask(body: Buffer | string, headers: RawRequest['headers'] = []):
 
 async function send(request: RawRequest): Promise<RawResponse> {
   return sendRaw(port, requestBytes(request));
-}
-
-function errorOf(response: RawResponse): { code: string; message: string; request_id: string } {
-  expect(response.headers['content-type']).toMatch(/^application\/json/);
-  const { error } = JSON.parse(response.body.toString('utf8'));
-  expect(error.request_id).toMatch(/^req_/);
-  expect(response.headers['x-request-id']).toBe(error.request_id);
-  return error;
 }
 
 const TEXT = 'Zürich approved the plan. 漢字 and 🙂 are fine.';

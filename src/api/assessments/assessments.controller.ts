@@ -1,19 +1,20 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
 import type { ListPage } from '../listing/list-resources';
 import type { AssessmentResource } from '../../common/resources/assessment-resource';
+import { ASSESSMENT_ROUTES } from './assessment.routes';
 import { AssessmentsService } from './assessments.service';
 
-@Controller('v1/network-assessments')
+@Controller()
 export class AssessmentsController {
   constructor(private readonly assessments: AssessmentsService) {}
 
-  @Post()
-  @HttpCode(202)
+  @ApiRoute(ASSESSMENT_ROUTES.create)
   @RateLimited()
   async create(
     @CurrentCaller() caller: Caller,
@@ -27,12 +28,12 @@ export class AssessmentsController {
     return assessment;
   }
 
-  @Get()
+  @ApiRoute(ASSESSMENT_ROUTES.list)
   list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<AssessmentResource>> {
     return this.assessments.list(caller, query);
   }
 
-  @Get(':assessmentId')
+  @ApiRoute(ASSESSMENT_ROUTES.get)
   get(@CurrentCaller() caller: Caller, @Param('assessmentId') assessmentId: string): Promise<AssessmentResource> {
     return this.assessments.get(caller, assessmentId);
   }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { NO_CONTROL_CHARACTERS, SOME_NON_WHITESPACE } from '../http/text-patterns';
 import { ApiError } from '../http/api-error';
 import { describeFirstIssue } from '../http/zod-issues';
 import type { NetworkComponent, NetworkGraph, NetworkLink } from '../../contract';
 import { ASSESSMENT_LIMITS as LIMITS } from './assessment-limits';
 
 const COMPONENT_ID = /^[A-Za-z0-9._:-]+$/;
-const CONTROL_CHARACTERS = /\p{Cc}/u;
 
 export interface CreateAssessmentRequest {
   name: string;
@@ -23,8 +23,8 @@ function label(maxLength: number) {
     .string({ error: `required, a string of 1-${maxLength} characters` })
     .min(1, { error: 'must not be empty' })
     .max(maxLength, { error: `must be at most ${maxLength} characters` })
-    .refine((value) => value.trim().length > 0, { error: 'must not be blank' })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'must not contain control characters' });
+    .regex(SOME_NON_WHITESPACE, { error: 'must not be blank' })
+    .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' });
 }
 
 const attributeValue = z.union(
@@ -47,17 +47,22 @@ const componentSchema = z
         .refine((attributes) => Object.keys(attributes).length <= LIMITS.attributes, {
           error: `must have at most ${LIMITS.attributes} keys`,
         })
+        .meta({ maxProperties: LIMITS.attributes })
         .optional(),
     },
     wrongType('must be an object with id, kind and zone'),
   )
   .strict();
 
+// Checked against the components by the superRefine below; documented with a component id's shape,
+// which is what no component can have that a link's end does not.
+const COMPONENT_REFERENCE = { pattern: COMPONENT_ID.source, maxLength: LIMITS.componentIdLength, description: 'The id of a component in this request.' };
+
 const linkSchema = z
   .object(
     {
-      from: z.string({ error: 'required, a component id' }),
-      to: z.string({ error: 'required, a component id' }),
+      from: z.string({ error: 'required, a component id' }).meta(COMPONENT_REFERENCE),
+      to: z.string({ error: 'required, a component id' }).meta(COMPONENT_REFERENCE),
       kind: label(LIMITS.kindLength).optional(),
     },
     wrongType('must be an object with from and to'),

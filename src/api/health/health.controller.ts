@@ -1,7 +1,8 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
-import { PublicRoute } from '../http/auth.guard';
+import { ApiRoute } from '../http/api-route';
+import { HEALTH_ROUTES } from './health.routes';
 import { ReadinessProbe, type ReadinessReport } from './readiness-probe';
 
 @Controller()
@@ -9,15 +10,13 @@ export class HealthController {
   constructor(private readonly readiness: ReadinessProbe) {}
 
   /** Liveness of the process only; it must answer even when Temporal is down, so an outage never causes restarts. */
-  @PublicRoute()
-  @Get('healthz')
+  @ApiRoute(HEALTH_ROUTES.liveness)
   healthz(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   /** Readiness: 503 naming the failed dependencies, so a load balancer sends traffic elsewhere. */
-  @PublicRoute()
-  @Get('readyz')
+  @ApiRoute(HEALTH_ROUTES.readiness)
   async readyz(@Req() request: FastifyRequest): Promise<{ status: 'ready'; checks: ReadinessReport['checks'] }> {
     const report = await this.readiness.check();
     if (report.ready) return { status: 'ready', checks: report.checks };

@@ -1,15 +1,7 @@
-export type ErrorCode =
-  | 'UNAUTHORIZED'
-  | 'INVALID_REQUEST'
-  | 'NOT_FOUND'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'TASK_ALREADY_FINAL'
-  | 'UNSUPPORTED_TASK_TYPE'
-  | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL';
+import type { ServiceErrorCode } from '../../sdk';
+
+/** Declared once, in the SDK's wire types, so every code the API sends is one the SDK names. */
+export type ErrorCode = ServiceErrorCode;
 
 /** An error a client is meant to see: an HTTP status, a stable code and a message safe to show. */
 export class ApiError extends Error {

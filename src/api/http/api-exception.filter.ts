@@ -2,7 +2,9 @@ import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactApiKeys } from '../../common/logging/redact-keys';
 import type { ErrorBody } from './api-error';
+import { ApiRoutes } from './api-routes';
 import { toApiError } from './error-mapping';
+import { isUnmatchedRoute, unmatchedRouteError } from './unmatched-route';
 
 /**
  * The single place where a thrown error becomes the DESIGN §3 error body. Nest's Fastify adapter
@@ -10,10 +12,12 @@ import { toApiError } from './error-mapping';
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
+  constructor(private readonly routes: ApiRoutes) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const apiError = toApiError(error);
+    const apiError = isUnmatchedRoute(error, request) ? unmatchedRouteError(request, this.routes) : toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
     // Messages may quote what the client sent (an id, a task type); a key pasted there never comes back.
     const body: ErrorBody = { error: { code: apiError.code, message: redactApiKeys(apiError.message), request_id: String(request.id) } };

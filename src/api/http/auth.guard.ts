@@ -11,7 +11,8 @@ export const PublicRoute = () => SetMetadata(PUBLIC_ROUTE, true);
 
 export type AuthenticatedRequest = FastifyRequest & { caller: Caller };
 
-const BEARER = /^Bearer ([^\s]+)$/;
+// RFC 9110 §11.1: the scheme is case-insensitive and one or more spaces follow it.
+const BEARER = /^Bearer +([^\s]+)$/i;
 
 @Injectable()
 export class AuthGuard implements CanActivate {

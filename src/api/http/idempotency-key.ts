@@ -1,19 +1,26 @@
 import { ApiError } from './api-error';
 
 const MAX_LENGTH = 255;
-const PRINTABLE_ASCII = /^[\x21-\x7e][\x20-\x7e]*$/;
+// A key: printable ASCII not starting with a space, 1-255 characters.
+const KEY = `[\\x21-\\x7e][\\x20-\\x7e]{0,${MAX_LENGTH - 1}}`;
 
 /**
- * Reads the Idempotency-Key header. The IETF draft sends it as a structured-field string
- * ("quoted"); most clients send it bare. Both name the same key.
+ * Every header value accepted, as the one regular expression the OpenAPI document publishes. The
+ * IETF draft sends the key as a structured-field string ("quoted"); most clients send it bare.
+ * A bare value that looks quoted (starts and ends with `"`, two characters or more) is read as
+ * quoted, so the bare alternatives are those that do not: not starting with `"`, `"` alone, or
+ * starting with `"` and ending with something else.
  */
+export const IDEMPOTENCY_KEY_PATTERN = `^(?:"${KEY}"|[\\x21\\x23-\\x7e][\\x20-\\x7e]{0,${MAX_LENGTH - 1}}|"|"[\\x20-\\x7e]{0,${MAX_LENGTH - 2}}[\\x20\\x21\\x23-\\x7e])$`;
+const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
+
+/** Reads the Idempotency-Key header: the key, quoted or not, names the same key. */
 export function parseIdempotencyKey(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (Array.isArray(header)) throw ApiError.invalidRequest('Send one Idempotency-Key header, not several');
-  const quoted = header.length >= 2 && header.startsWith('"') && header.endsWith('"');
-  const key = quoted ? header.slice(1, -1) : header;
-  if (key.length === 0 || key.length > MAX_LENGTH || !PRINTABLE_ASCII.test(key)) {
+  if (!IDEMPOTENCY_KEY.test(header)) {
     throw ApiError.invalidRequest(`Idempotency-Key must be 1-${MAX_LENGTH} printable ASCII characters (a UUID is recommended)`);
   }
-  return key;
+  const quoted = header.length >= 2 && header.startsWith('"') && header.endsWith('"');
+  return quoted ? header.slice(1, -1) : header;
 }

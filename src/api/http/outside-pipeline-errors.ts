@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newPrefixedId } from '../../common/ids/prefixed-ulid';
 import type { ErrorBody, ErrorCode } from './api-error';
+import { requestLineOverflowed, startsLikeRequestLine, urlTooLong } from './request-line';
 
 // Requests that fail before Nest sees them: Node's HTTP parser refuses the bytes, Fastify's router
 // cannot decode the path, or Node answers an Expect header itself. Without these, each answered
@@ -15,6 +16,7 @@ const STATUS_TEXT: Record<number, string> = {
   417: 'Expectation Failed',
   431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
 };
 
 export function newRequestId(): string {
@@ -37,19 +39,30 @@ function errorHeaders(requestId: string, body: string): Record<string, string> {
 }
 
 /** Fastify's `clientErrorHandler`: the bytes were not an HTTP request Node could parse. */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'The request headers are too large']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'The request did not arrive in time']
-        : [400, 'The request is not valid HTTP'];
+  const [status, code, message] = clientErrorAnswer(error);
   const requestId = newRequestId();
-  const body = errorBody('INVALID_REQUEST', message, requestId);
+  const body = errorBody(code, message, requestId);
   const head = Object.entries(errorHeaders(requestId, body)).map(([name, value]) => `${name}: ${value}\r\n`);
   if (socket.writable) socket.write(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\n${head.join('')}\r\n${body}`);
   socket.destroy(error);
+}
+
+function clientErrorAnswer(error: Error & { code?: string; rawPacket?: unknown }): [number, ErrorCode, string] {
+  const rawPacket = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return requestLineOverflowed(rawPacket) ? [414, 'INVALID_REQUEST', urlTooLong().message] : [431, 'INVALID_REQUEST', 'The request headers are too large'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'INVALID_REQUEST', 'The request did not arrive in time'];
+    // A method token Node's parser does not know is 501 (RFC 9110 §9.1); bytes that are no request line stay 400.
+    case 'HPE_INVALID_METHOD':
+      if (startsLikeRequestLine(rawPacket)) return [501, 'NOT_IMPLEMENTED', 'The request method is not implemented'];
+      return [400, 'INVALID_REQUEST', 'The request is not valid HTTP'];
+    default:
+      return [400, 'INVALID_REQUEST', 'The request is not valid HTTP'];
+  }
 }
 
 /** Fastify's `frameworkErrors`: the router could not use the path (bad percent-encoding, a segment too long). */

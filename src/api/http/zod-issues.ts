@@ -2,7 +2,10 @@ import type { z } from 'zod';
 
 /** "input.text: Invalid input: expected string, received number" — names the offending field first. */
 export function describeFirstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
+  return describeIssue(error.issues[0]);
+}
+
+export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
   return `${field}: ${issue.message}`;
 }

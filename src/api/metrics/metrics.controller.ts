@@ -1,7 +1,8 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { PublicRoute } from '../http/auth.guard';
+import { ApiRoute } from '../http/api-route';
 import { ApiMetrics } from './api-metrics';
+import { METRICS_ROUTES } from './metrics.routes';
 
 /**
  * Prometheus scrapes /metrics on the API port without a key: Prometheus holds no customer key,
@@ -12,8 +13,7 @@ import { ApiMetrics } from './api-metrics';
 export class MetricsController {
   constructor(private readonly metrics: ApiMetrics) {}
 
-  @PublicRoute()
-  @Get('metrics')
+  @ApiRoute(METRICS_ROUTES.scrape)
   async scrape(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     void reply.header('content-type', this.metrics.registry.contentType);
     return this.metrics.registry.metrics();

@@ -32,9 +32,10 @@ export interface ResponseDoc {
 }
 
 /**
- * One HTTP operation as the OpenAPI document and /docs show it. Each module's operations sit in
- * src/openapi/operations/; test/unit/openapi-routes.test.ts fails when a route Nest serves has
- * no operation here, or an operation names a route that does not exist.
+ * One HTTP operation, declared once in its feature's *.routes.ts: the controller serves it with
+ * @ApiRoute (src/api/http/api-route.ts), and the OpenAPI document, /docs and the 405 Allow header
+ * are built from the operations the controllers carry. The first response is the status the
+ * route answers with unless the handler sets another.
  */
 export interface ApiOperation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';

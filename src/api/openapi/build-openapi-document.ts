@@ -1,8 +1,9 @@
 import type { ErrorCode } from '../http/api-error';
 import type { ApiOperation, ApiTag, NamedSchema, ParameterDoc, ResponseDoc } from './api-operation';
-import { ERROR_CATALOG } from './error-catalog';
+import { BODY_ERRORS, ERROR_CATALOG, HTTP_LAYER_ERRORS, type StatusError } from './error-catalog';
 import { componentRef, componentSchemas, inlineSchema, type JsonSchema } from './json-schema';
 import { errorBodySchema } from './schemas/common.schemas';
+import { WEBHOOK_EVENT_DOCS, webhookObjects } from './webhook-events';
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
@@ -10,7 +11,8 @@ export interface OpenApiDocument {
   tags: ApiTag[];
   security: Array<Record<string, string[]>>;
   paths: Record<string, Record<string, JsonSchema>>;
-  components: { securitySchemes: Record<string, JsonSchema>; schemas: Record<string, JsonSchema> };
+  webhooks: Record<string, Record<string, JsonSchema>>;
+  components: { securitySchemes: Record<string, JsonSchema>; schemas: Record<string, JsonSchema>; responses: Record<string, JsonSchema> };
 }
 
 export interface DocumentInfo {
@@ -26,9 +28,15 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
 /** The OpenAPI 3.1 document of the given operations; every schema in it comes from zod. */
 export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[], info: DocumentInfo): OpenApiDocument {
   const requestSchemas = uniqueSchemas(operations.flatMap((operation) => (operation.requestBody ? [operation.requestBody] : [])));
-  const responseSchemas = uniqueSchemas([ERROR_BODY, ...operations.flatMap((operation) => operation.responses.flatMap((response) => (response.body ? [response.body] : [])))]);
+  const responseSchemas = uniqueSchemas([
+    ERROR_BODY,
+    ...operations.flatMap((operation) => operation.responses.flatMap((response) => (response.body ? [response.body] : []))),
+    ...WEBHOOK_EVENT_DOCS.map((event) => event.payload),
+  ]);
   const paths: OpenApiDocument['paths'] = {};
-  for (const operation of operations) {
+  // Grouped by tag in the tags' order, whatever order the controllers were found in.
+  const tagOrder = (operation: ApiOperation) => tags.findIndex((tag) => tag.name === operation.tag);
+  for (const operation of [...operations].sort((a, b) => tagOrder(a) - tagOrder(b))) {
     paths[operation.path] ??= {};
     paths[operation.path][operation.method] = operationObject(operation);
   }
@@ -38,6 +46,7 @@ export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[],
     tags,
     security: [{ [SECURITY_SCHEME]: [] }],
     paths,
+    webhooks: webhookObjects(WEBHOOK_EVENT_DOCS),
     components: {
       securitySchemes: {
         [SECURITY_SCHEME]: {
@@ -47,16 +56,32 @@ export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[],
         },
       },
       schemas: { ...componentSchemas(requestSchemas, 'input'), ...componentSchemas(responseSchemas, 'output') },
+      // Answers to a method no operation has, on any path: they cannot sit under an operation.
+      responses: {
+        MethodNotAllowed: {
+          ...errorResponse(405, [statusError('METHOD_NOT_ALLOWED')]),
+          headers: { Allow: { description: "The path's methods, e.g. `GET, HEAD`.", schema: { type: 'string' } } },
+        },
+        NotImplemented: errorResponse(501, [statusError('NOT_IMPLEMENTED')]),
+      },
     },
   };
 }
 
-/** Every error code an operation can answer with, in status order. */
-export function operationErrors(operation: ApiOperation): ErrorCode[] {
+/**
+ * Every error an operation can answer with, in status order: its own codes, UNAUTHORIZED unless
+ * public, INTERNAL, what the HTTP layer answers to any request, and, except for GET (whose body
+ * Fastify never reads), what a body can cause.
+ */
+export function operationErrors(operation: ApiOperation): StatusError[] {
   const codes = new Set<ErrorCode>(operation.errors);
   if (!operation.public) codes.add('UNAUTHORIZED');
   codes.add('INTERNAL');
-  return [...codes].sort((a, b) => ERROR_CATALOG[a].status - ERROR_CATALOG[b].status);
+  return [...[...codes].map(statusError), ...HTTP_LAYER_ERRORS, ...(operation.method === 'get' ? [] : BODY_ERRORS)].sort((a, b) => a.status - b.status);
+}
+
+function statusError(code: ErrorCode): StatusError {
+  return { code, ...ERROR_CATALOG[code] };
 }
 
 function operationObject(operation: ApiOperation): JsonSchema {
@@ -124,25 +149,28 @@ function successResponses(responses: ResponseDoc[]): Record<string, JsonSchema> 
   return result;
 }
 
-function errorResponses(codes: ErrorCode[]): Record<string, JsonSchema> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes) byStatus.set(ERROR_CATALOG[code].status, [...(byStatus.get(ERROR_CATALOG[code].status) ?? []), code]);
-  const result: Record<string, JsonSchema> = {};
-  for (const [status, statusCodes] of byStatus) {
-    result[String(status)] = {
-      description: statusCodes.map((code) => `${code}: ${ERROR_CATALOG[code].meaning}`).join(' '),
-      ...(RETRY_AFTER_STATUSES.has(status) ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
-      content: {
-        'application/json': {
-          schema: componentRef(ERROR_BODY.name),
-          examples: Object.fromEntries(
-            statusCodes.map((code) => [code, { summary: code, value: { error: { code, message: ERROR_CATALOG[code].meaning, request_id: 'req_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' } } }]),
-          ),
-        },
+function errorResponses(errors: StatusError[]): Record<string, JsonSchema> {
+  const byStatus = new Map<number, StatusError[]>();
+  for (const error of errors) byStatus.set(error.status, [...(byStatus.get(error.status) ?? []), error]);
+  return Object.fromEntries([...byStatus].map(([status, statusErrors]) => [String(status), errorResponse(status, statusErrors)]));
+}
+
+/** One status's response: each code once, with every reason it has at this status. */
+function errorResponse(status: number, errors: StatusError[]): JsonSchema {
+  const meanings = new Map<ErrorCode, string[]>();
+  for (const { code, meaning } of errors) meanings.set(code, [...(meanings.get(code) ?? []), meaning]);
+  return {
+    description: [...meanings].map(([code, reasons]) => `${code}: ${reasons.join(' ')}`).join(' '),
+    ...(RETRY_AFTER_STATUSES.has(status) ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } } : {}),
+    content: {
+      'application/json': {
+        schema: componentRef(ERROR_BODY.name),
+        examples: Object.fromEntries(
+          [...meanings].map(([code, reasons]) => [code, { summary: code, value: { error: { code, message: reasons[0], request_id: 'req_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' } } }]),
+        ),
       },
-    };
-  }
-  return result;
+    },
+  };
 }
 
 /** Named schemas once each; one name for two different schemas is a mistake in the descriptors. */

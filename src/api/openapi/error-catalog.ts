@@ -14,13 +14,43 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   UNSUPPORTED_TASK_TYPE: { status: 400, meaning: 'task_type is not one the service runs (today: summarize).' },
   UNAUTHORIZED: { status: 401, meaning: 'Missing, malformed, unknown, expired or revoked API key.' },
   NOT_FOUND: { status: 404, meaning: "No such resource for this organisation and environment (another organisation's id is 404 too, never 403)." },
+  METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method; the Allow header lists the methods it has.' },
   TASK_ALREADY_FINAL: { status: 409, meaning: 'The task already succeeded or failed, so it can no longer be canceled.' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text or the architecture is over its size limit, or the body is over ~1 MiB.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'A body was sent with a Content-Type other than application/json.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was already used with a different body.' },
   RATE_LIMITED: { status: 429, meaning: 'Too many creates for this key; wait for Retry-After seconds.' },
   INTERNAL: { status: 500, meaning: 'A defect in the service; the request id finds it in the logs.' },
+  NOT_IMPLEMENTED: { status: 501, meaning: 'The request method is not one the service knows (RFC 9110 §9.1).' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'Temporal or the key store is unreachable, or the instance is shutting down; retry after Retry-After.' },
 };
 
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];
+
+/** An error status with the code it carries and why it happens. */
+export interface StatusError {
+  status: number;
+  code: ErrorCode;
+  meaning: string;
+}
+
+/**
+ * What Node and Fastify answer before any operation runs (src/api/http/outside-pipeline-errors.ts,
+ * create-api-app.ts), so any request can get them. They keep INVALID_REQUEST, the code they have
+ * always carried, at the status HTTP gives them.
+ */
+export const HTTP_LAYER_ERRORS: StatusError[] = [
+  { status: 400, code: 'INVALID_REQUEST', meaning: 'Not valid HTTP, or a path with broken percent-encoding.' },
+  { status: 408, code: 'INVALID_REQUEST', meaning: 'The request did not arrive within the request timeout.' },
+  { status: 414, code: 'INVALID_REQUEST', meaning: 'The URL is over 8 KiB, or a path segment is over 100 characters.' },
+  { status: 417, code: 'INVALID_REQUEST', meaning: 'An Expect header other than 100-continue.' },
+  { status: 431, code: 'INVALID_REQUEST', meaning: 'The request headers are over 16 KiB.' },
+  { status: 503, code: 'SERVICE_UNAVAILABLE', meaning: 'The instance is shutting down; retry after Retry-After.' },
+];
+
+/** What any operation other than GET can get from its body, even one that needs none (a body sent is still read). */
+export const BODY_ERRORS: StatusError[] = [
+  { status: 400, code: 'INVALID_REQUEST', meaning: 'The body is not valid JSON or not valid UTF-8.' },
+  { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: 'The body is over ~1 MiB.' },
+  { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', meaning: 'A body was sent with a Content-Type other than application/json.' },
+];

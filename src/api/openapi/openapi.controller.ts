@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Res, type OnModuleInit } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { PublicRoute } from '../http/auth.guard';
+import { ApiRoute } from '../http/api-route';
+import { ApiRoutes } from '../http/api-routes';
+import { API_TAGS } from './api-tags';
 import { buildOpenApiDocument, type OpenApiDocument } from './build-openapi-document';
 import { documentInfo } from './document-info';
 import { DOCS_PAGE_STYLE } from './docs-page/docs-page-style';
 import { renderDocsPage } from './docs-page/render-docs-page';
-import { API_OPERATIONS, API_TAGS } from './operations';
+import { OPENAPI_ROUTES } from './openapi.routes';
 
 // The page has no script and one inline stylesheet: allow exactly that stylesheet and nothing else.
 const DOCS_CSP = [
@@ -17,20 +19,25 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** The OpenAPI document and its HTML page, built once at start from the operation descriptions. */
+/** The OpenAPI document and its HTML page, built once at start from the routes the app serves. */
 @Controller()
-export class OpenApiController {
-  private readonly document = buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo());
-  private readonly page = renderDocsPage(this.document);
+export class OpenApiController implements OnModuleInit {
+  private document!: OpenApiDocument;
+  private page!: string;
 
-  @PublicRoute()
-  @Get('openapi.json')
+  constructor(private readonly routes: ApiRoutes) {}
+
+  onModuleInit(): void {
+    this.document = buildOpenApiDocument(this.routes.operations, API_TAGS, documentInfo());
+    this.page = renderDocsPage(this.document);
+  }
+
+  @ApiRoute(OPENAPI_ROUTES.document)
   openApiDocument(): OpenApiDocument {
     return this.document;
   }
 
-  @PublicRoute()
-  @Get('docs')
+  @ApiRoute(OPENAPI_ROUTES.docsPage)
   docsPage(@Res({ passthrough: true }) reply: FastifyReply): string {
     void reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', DOCS_CSP);
     return this.page;

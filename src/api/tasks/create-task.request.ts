@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { describeFirstIssue } from '../http/zod-issues';
+import { SOME_NON_WHITESPACE } from '../http/text-patterns';
+import { describeIssue } from '../http/zod-issues';
 import { TASK_TYPES, type SummarizeInput, type TaskType } from '../../contract';
 
 export const createTaskSchema = z
   .object({
-    task_type: z.string({ error: 'required, a string such as "summarize"' }),
+    task_type: z.enum(TASK_TYPES, { error: 'required, a string such as "summarize"' }),
     input: z
       .object({
-        text: z.string({ error: 'required, a string' }),
+        text: z.string({ error: 'required, a string' }).regex(SOME_NON_WHITESPACE, 'must contain some non-whitespace text'),
         max_sentences: z.number().int().min(1).max(20).optional(),
       }, { error: 'required, an object with a text field' })
       .strict(),
@@ -23,16 +24,24 @@ export interface CreateTaskRequest {
 /** Validates a create body at the edge; everything after this works with a well-formed request. */
 export function parseCreateTaskRequest(body: unknown, maxTextBytes: number): CreateTaskRequest {
   const parsed = createTaskSchema.safeParse(body);
-  if (!parsed.success) throw ApiError.invalidRequest(describeFirstIssue(parsed.error));
-  const { task_type: taskType, input } = parsed.data;
-  if (!(TASK_TYPES as readonly string[]).includes(taskType)) {
-    throw new ApiError(400, 'UNSUPPORTED_TASK_TYPE', `task_type "${truncate(taskType)}" is not supported; use one of: ${TASK_TYPES.join(', ')}`);
-  }
+  if (!parsed.success) throw requestError(parsed.error, body);
+  const { input } = parsed.data;
   if (Buffer.byteLength(input.text, 'utf8') > maxTextBytes) {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `input.text is larger than ${maxTextBytes} bytes`);
   }
-  if (input.text.trim().length === 0) throw ApiError.invalidRequest('input.text: must contain some non-whitespace text');
   return { task_type: 'summarize', input: pickDefined(input) };
+}
+
+/**
+ * A task_type that is a string the service does not run is UNSUPPORTED_TASK_TYPE, so clients can
+ * tell "not yet" from "malformed"; it is reported only once the rest of the body is valid.
+ */
+function requestError(error: z.ZodError, body: unknown): ApiError {
+  const taskType = typeof body === 'object' && body !== null ? (body as { task_type?: unknown }).task_type : undefined;
+  const unsupportedType = (issue: z.core.$ZodIssue) => typeof taskType === 'string' && issue.path.length === 1 && issue.path[0] === 'task_type';
+  const malformed = error.issues.find((issue) => !unsupportedType(issue));
+  if (malformed || typeof taskType !== 'string') return ApiError.invalidRequest(describeIssue(malformed ?? error.issues[0]));
+  return new ApiError(400, 'UNSUPPORTED_TASK_TYPE', `task_type "${truncate(taskType)}" is not supported; use one of: ${TASK_TYPES.join(', ')}`);
 }
 
 function pickDefined(input: SummarizeInput): SummarizeInput {

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { parsePreferWait } from '../http/prefer-wait';
@@ -7,14 +8,14 @@ import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
 import type { ListPage } from '../listing/list-resources';
 import type { TaskResource } from '../../common/resources/task-resource';
+import { TASK_ROUTES } from './task.routes';
 import { TasksService, isFinal } from './tasks.service';
 
-@Controller('v1/ai/tasks')
+@Controller()
 export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
-  @Post()
-  @HttpCode(202)
+  @ApiRoute(TASK_ROUTES.create)
   @RateLimited()
   async create(
     @CurrentCaller() caller: Caller,
@@ -34,18 +35,17 @@ export class TasksController {
     return task;
   }
 
-  @Post(':taskId/cancel')
-  @HttpCode(202)
+  @ApiRoute(TASK_ROUTES.cancel)
   cancel(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<TaskResource> {
     return this.tasks.cancel(caller, taskId);
   }
 
-  @Get()
+  @ApiRoute(TASK_ROUTES.list)
   list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<TaskResource>> {
     return this.tasks.list(caller, query);
   }
 
-  @Get(':taskId')
+  @ApiRoute(TASK_ROUTES.get)
   get(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<TaskResource> {
     return this.tasks.get(caller, taskId);
   }

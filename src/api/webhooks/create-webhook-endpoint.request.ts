@@ -4,10 +4,14 @@ import { describeFirstIssue } from '../http/zod-issues';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract';
 
 const MAX_URL_LENGTH = 2048;
+// An absolute URI by RFC 3986's alphabet, the `format: uri` the document promises; whether it may
+// be used (scheme, credentials, where it resolves) is decided after this, with DNS.
+const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9._~:/?#[\]@!$&'()*+,;=%-]*$/;
+const URL_REQUIRED = 'must be an absolute URL such as https://example.com/webhooks';
 
 export const createWebhookEndpointSchema = z
   .object({
-    url: z.string({ error: 'required, an https URL' }).min(1).max(MAX_URL_LENGTH),
+    url: z.string({ error: 'required, an https URL' }).max(MAX_URL_LENGTH).regex(ABSOLUTE_URI, URL_REQUIRED).meta({ format: 'uri' }),
     events: z
       .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}` }), {
         error: `required, a list of event types (${WEBHOOK_EVENT_TYPES.join(', ')})`,

@@ -1,19 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
 import type { WebhookDeliveryResource, WebhookEndpointResource, WebhookEndpointWithSecret } from './webhook-endpoint-resource';
+import { WEBHOOK_ROUTES } from './webhook.routes';
 import { WebhooksService } from './webhooks.service';
 
-@Controller('v1/webhook-endpoints')
+@Controller()
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   // Under the create limit like every create: each registration costs a DNS lookup, which a
   // runaway client must not be able to multiply at will.
-  @Post()
-  @HttpCode(201)
+  @ApiRoute(WEBHOOK_ROUTES.create)
   @RateLimited()
   async create(
     @CurrentCaller() caller: Caller,
@@ -25,29 +26,27 @@ export class WebhooksController {
     return endpoint;
   }
 
-  @Get()
+  @ApiRoute(WEBHOOK_ROUTES.list)
   list(@CurrentCaller() caller: Caller): Promise<{ data: WebhookEndpointResource[] }> {
     return this.webhooks.list(caller);
   }
 
-  @Get(':endpointId')
+  @ApiRoute(WEBHOOK_ROUTES.get)
   get(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEndpointResource> {
     return this.webhooks.get(caller, id);
   }
 
-  @Delete(':endpointId')
-  @HttpCode(204)
+  @ApiRoute(WEBHOOK_ROUTES.delete)
   async delete(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<void> {
     await this.webhooks.delete(caller, id);
   }
 
-  @Post(':endpointId/rotate-secret')
-  @HttpCode(200)
+  @ApiRoute(WEBHOOK_ROUTES.rotateSecret)
   rotateSecret(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEndpointWithSecret> {
     return this.webhooks.rotateSecret(caller, id);
   }
 
-  @Get(':endpointId/deliveries')
+  @ApiRoute(WEBHOOK_ROUTES.deliveries)
   deliveries(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<{ data: WebhookDeliveryResource[] }> {
     return this.webhooks.deliveries(caller, id);
   }

@@ -1,4 +1,4 @@
-import { derivedPrefixedId, newPrefixedId, prefixedIdMatcher } from './prefixed-ulid';
+import { derivedPrefixedId, newPrefixedId, prefixedIdMatcher, prefixedIdPattern } from './prefixed-ulid';
 import { ASSESSMENT_ID_PREFIX, ASSESSMENT_WORKFLOW_ID_PREFIX } from '../../contract';
 
 export function newAssessmentId(): string {
@@ -11,6 +11,7 @@ export function assessmentIdForIdempotencyKey(organizationId: string, idempotenc
 }
 
 export const isAssessmentId: (value: string) => boolean = prefixedIdMatcher(ASSESSMENT_ID_PREFIX);
+export const ASSESSMENT_ID_PATTERN = prefixedIdPattern(ASSESSMENT_ID_PREFIX);
 
 export interface AssessmentWorkflowRef {
   organizationId: string;

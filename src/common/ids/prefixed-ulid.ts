@@ -28,8 +28,13 @@ export function derivedPrefixedId(prefix: string, organizationId: string, idempo
   return prefix + encoded;
 }
 
+/** The regular expression (source, anchored) of `<prefix><ULID>`; the OpenAPI document publishes it as the id's pattern. */
+export function prefixedIdPattern(prefix: string): string {
+  return `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${ULID_SHAPE}$`;
+}
+
 /** A test for `<prefix><ULID>`, new or derived; anything else is not an id of this kind. */
 export function prefixedIdMatcher(prefix: string): (value: string) => boolean {
-  const shape = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${ULID_SHAPE}$`);
+  const shape = new RegExp(prefixedIdPattern(prefix));
   return (value) => shape.test(value);
 }

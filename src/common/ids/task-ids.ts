@@ -1,4 +1,4 @@
-import { derivedPrefixedId, newPrefixedId, prefixedIdMatcher } from './prefixed-ulid';
+import { derivedPrefixedId, newPrefixedId, prefixedIdMatcher, prefixedIdPattern } from './prefixed-ulid';
 import { AI_TASK_WORKFLOW_ID_PREFIX, TASK_ID_PREFIX } from '../../contract';
 
 export function newTaskId(): string {
@@ -11,6 +11,7 @@ export function taskIdForIdempotencyKey(organizationId: string, idempotencyKey: 
 }
 
 export const isTaskId: (value: string) => boolean = prefixedIdMatcher(TASK_ID_PREFIX);
+export const TASK_ID_PATTERN = prefixedIdPattern(TASK_ID_PREFIX);
 
 /** The task id at the end of a task workflow id, or undefined for any other workflow id. */
 export function taskIdFromWorkflowId(workflowId: string): string | undefined {

@@ -3,6 +3,7 @@ import { Controller, Get, Global, HttpCode, Injectable, Module, Post, type CanAc
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiExceptionFilter } from '../../../../src/api/http/api-exception.filter';
+import { ApiRoutesModule } from '../../../../src/api/http/api-routes';
 import type { AuthenticatedRequest } from '../../../../src/api/http/auth.guard';
 import { CreateRateLimiter, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
 import { RateLimited } from '../../../../src/api/http/rate-limit.guard';
@@ -50,7 +51,8 @@ class FakeTasksController {
 class TestRateLimitModule {}
 
 @Module({
-  imports: [TestRateLimitModule],
+  // The exception filter reads the routes to answer 405.
+  imports: [TestRateLimitModule, ApiRoutesModule],
   controllers: [FakeTasksController],
   providers: [
     { provide: APP_GUARD, useClass: HeaderAuthGuard },

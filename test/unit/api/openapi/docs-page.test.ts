@@ -3,7 +3,8 @@ import type { ApiOperation } from '../../../../src/api/openapi/api-operation';
 import { buildOpenApiDocument } from '../../../../src/api/openapi/build-openapi-document';
 import { documentInfo } from '../../../../src/api/openapi/document-info';
 import { renderDocsPage } from '../../../../src/api/openapi/docs-page/render-docs-page';
-import { API_OPERATIONS, API_TAGS } from '../../../../src/api/openapi/operations';
+import { API_TAGS } from '../../../../src/api/openapi/api-tags';
+import { API_OPERATIONS } from '../../../support/api-operations';
 
 const page = renderDocsPage(buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo()));
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { MAX_PREFER_WAIT_SECONDS } from '../../http/prefer-wait';
-import type { HeaderDoc, ParameterDoc } from '../api-operation';
+import { IDEMPOTENCY_KEY_PATTERN } from '../http/idempotency-key';
+import { MAX_PREFER_WAIT_SECONDS } from '../http/prefer-wait';
+import type { HeaderDoc, ParameterDoc } from './api-operation';
 
 export const IDEMPOTENCY_KEY_HEADER: ParameterDoc = {
   name: 'Idempotency-Key',
   description:
-    'Strongly recommended. 1-255 printable ASCII characters (a UUID). The same key with the same body returns the same resource with `Idempotent-Replayed: true`; with another body it is 422.',
+    'Strongly recommended. 1-255 printable ASCII characters (a UUID), bare or as a quoted structured-field string. The same key with the same body returns the same resource with `Idempotent-Replayed: true`; with another body it is 422.',
+  schema: z.string().regex(new RegExp(IDEMPOTENCY_KEY_PATTERN)),
   example: '9b2f7c1e-4a51-4a8e-9a3c-2f1d6e0b7a44',
 };
 

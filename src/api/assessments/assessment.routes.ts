@@ -1,9 +1,11 @@
-import { createAssessmentSchema } from '../../assessments/create-assessment.request';
-import type { ApiOperation } from '../api-operation';
-import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from '../schemas/assessment.schemas';
-import { listPageSchema } from '../schemas/common.schemas';
-import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from './common-parameters';
-import { listQuerySchema } from '../../listing/list-request';
+import { z } from 'zod';
+import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
+import { listQuerySchema } from '../listing/list-request';
+import type { ApiOperation } from '../openapi/api-operation';
+import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from '../openapi/schemas/assessment.schemas';
+import { listPageSchema } from '../openapi/schemas/common.schemas';
+import { createAssessmentSchema } from './create-assessment.request';
 
 const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
@@ -17,8 +19,9 @@ const completed = {
   review: { verdict: 'changes_requested', notes: 'Add a replica in a second zone.', reviewer: 'alice', completed_at: '2025-06-03T14:02:11.000Z' },
 };
 
-export const ASSESSMENT_OPERATIONS: ApiOperation[] = [
-  {
+/** The network assessment routes: AssessmentsController serves them, the OpenAPI document describes them. */
+export const ASSESSMENT_ROUTES = {
+  create: {
     method: 'post',
     path: '/v1/network-assessments',
     operationId: 'createAssessment',
@@ -48,7 +51,7 @@ export const ASSESSMENT_OPERATIONS: ApiOperation[] = [
     ],
     errors: ['INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  list: {
     method: 'get',
     path: '/v1/network-assessments',
     operationId: 'listAssessments',
@@ -61,15 +64,18 @@ export const ASSESSMENT_OPERATIONS: ApiOperation[] = [
     ],
     errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  get: {
     method: 'get',
     path: '/v1/network-assessments/{assessment_id}',
     operationId: 'getAssessment',
     tag: 'Network assessments',
     summary: 'Get a network assessment',
     description: 'Findings appear once the automated checks ran; review once the architecture team completed it.',
-    pathParameters: [{ name: 'assessment_id', description: 'The id returned on creation.', example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3' }],
+    pathParameters: [
+      // Any other value is 404: no assessment can have it.
+      { name: 'assessment_id', description: 'The id returned on creation: `asmt_` and a ULID.', schema: z.string().regex(new RegExp(ASSESSMENT_ID_PATTERN)), example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3' },
+    ],
     responses: [{ status: 200, description: 'The assessment.', body: ASSESSMENT, example: completed }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
-];
+} satisfies Record<string, ApiOperation>;

@@ -1,12 +1,20 @@
-import { createTaskSchema } from '../../tasks/create-task.request';
-import type { ApiOperation, ParameterDoc } from '../api-operation';
-import { listPageSchema } from '../schemas/common.schemas';
-import { TASK_STATUS_VALUES, taskResourceSchema } from '../schemas/task.schemas';
-import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from './common-parameters';
-import { listQuerySchema } from '../../listing/list-request';
+import { z } from 'zod';
+import { TASK_ID_PATTERN } from '../../common/ids/task-ids';
+import { listQuerySchema } from '../listing/list-request';
+import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
+import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { listPageSchema } from '../openapi/schemas/common.schemas';
+import { TASK_STATUS_VALUES, taskResourceSchema } from '../openapi/schemas/task.schemas';
+import { createTaskSchema } from './create-task.request';
 
 const TASK = { name: 'Task', schema: taskResourceSchema };
-const TASK_ID: ParameterDoc = { name: 'task_id', description: 'The id returned on creation.', example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' };
+// Any other value is 404: no task can have it.
+const TASK_ID: ParameterDoc = {
+  name: 'task_id',
+  description: 'The id returned on creation: `task_` and a ULID.',
+  schema: z.string().regex(new RegExp(TASK_ID_PATTERN)),
+  example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0',
+};
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 
 const queuedTask = { id: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', task_type: 'summarize', status: 'queued', created_at: CREATED_AT, updated_at: CREATED_AT };
@@ -17,8 +25,9 @@ const succeededTask = {
   output: { summary: 'The council approved the transit plan, which adds three bus lines.' },
 };
 
-export const TASK_OPERATIONS: ApiOperation[] = [
-  {
+/** The AI task routes: TasksController serves them, the OpenAPI document describes them. */
+export const TASK_ROUTES = {
+  create: {
     method: 'post',
     path: '/v1/ai/tasks',
     operationId: 'createTask',
@@ -44,7 +53,7 @@ export const TASK_OPERATIONS: ApiOperation[] = [
     ],
     errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  list: {
     method: 'get',
     path: '/v1/ai/tasks',
     operationId: 'listTasks',
@@ -55,7 +64,7 @@ export const TASK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 200, description: 'One page of tasks.', body: { name: 'TaskList', schema: listPageSchema(taskResourceSchema) }, example: { data: [succeededTask], has_more: false, next_cursor: null } }],
     errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  get: {
     method: 'get',
     path: '/v1/ai/tasks/{task_id}',
     operationId: 'getTask',
@@ -66,7 +75,7 @@ export const TASK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 200, description: 'The task.', body: TASK, example: succeededTask }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  cancel: {
     method: 'post',
     path: '/v1/ai/tasks/{task_id}/cancel',
     operationId: 'cancelTask',
@@ -77,4 +86,4 @@ export const TASK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 202, description: 'Cancellation requested: the task as it is now.', body: TASK, example: { ...queuedTask, status: 'running' } }],
     errors: ['NOT_FOUND', 'TASK_ALREADY_FINAL', 'SERVICE_UNAVAILABLE'],
   },
-];
+} satisfies Record<string, ApiOperation>;

@@ -1,20 +1,28 @@
-import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
-import type { ApiOperation, ParameterDoc } from '../api-operation';
+import { z } from 'zod';
+import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../common/webhooks/webhook-ids';
+import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
+import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from '../openapi/common-parameters';
 import {
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
-} from '../schemas/webhook.schemas';
-import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from './common-parameters';
+} from '../openapi/schemas/webhook.schemas';
+import { createWebhookEndpointSchema } from './create-webhook-endpoint.request';
 
 const TAG = 'Webhooks';
-const ENDPOINT_ID: ParameterDoc = { name: 'endpoint_id', description: 'The id returned on registration.', example: 'whe_01JB8ZP0A1B2C3D4E5F6G7H8J9' };
+// Any other value is 404: no endpoint can have it.
+const ENDPOINT_ID: ParameterDoc = {
+  name: 'endpoint_id',
+  description: 'The id returned on registration: `we_` and a ULID.',
+  schema: z.string().regex(new RegExp(WEBHOOK_ENDPOINT_ID_PATTERN)),
+  example: 'we_01JB8ZP0A1B2C3D4E5F6G7H8J9',
+};
 const ENDPOINT_WITH_SECRET = { name: 'WebhookEndpointWithSecret', schema: webhookEndpointWithSecretSchema };
 const AT = '2025-06-02T09:15:27.114Z';
 
 const endpoint = {
-  id: 'whe_01JB8ZP0A1B2C3D4E5F6G7H8J9',
+  id: 'we_01JB8ZP0A1B2C3D4E5F6G7H8J9',
   url: 'https://example.com/assay-events',
   events: ['ai_task.completed'],
   status: 'enabled',
@@ -23,8 +31,9 @@ const endpoint = {
 };
 const withSecret = { ...endpoint, secret: 'whsec_3q2+7w…' };
 
-export const WEBHOOK_OPERATIONS: ApiOperation[] = [
-  {
+/** The webhook endpoint routes: WebhooksController serves them, the OpenAPI document describes them. */
+export const WEBHOOK_ROUTES = {
+  create: {
     method: 'post',
     path: '/v1/webhook-endpoints',
     operationId: 'createWebhookEndpoint',
@@ -35,7 +44,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 201, description: 'Registered: the endpoint and its signing secret.', body: ENDPOINT_WITH_SECRET, example: withSecret, headers: { ...LOCATION_HEADER, ...RATE_LIMIT_HEADERS } }],
     errors: ['INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  list: {
     method: 'get',
     path: '/v1/webhook-endpoints',
     operationId: 'listWebhookEndpoints',
@@ -45,7 +54,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 200, description: 'The endpoints.', body: { name: 'WebhookEndpointList', schema: webhookEndpointListSchema }, example: { data: [endpoint] } }],
     errors: ['SERVICE_UNAVAILABLE'],
   },
-  {
+  get: {
     method: 'get',
     path: '/v1/webhook-endpoints/{endpoint_id}',
     operationId: 'getWebhookEndpoint',
@@ -55,7 +64,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 200, description: 'The endpoint, without its secret.', body: { name: 'WebhookEndpoint', schema: webhookEndpointSchema }, example: endpoint }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  delete: {
     method: 'delete',
     path: '/v1/webhook-endpoints/{endpoint_id}',
     operationId: 'deleteWebhookEndpoint',
@@ -66,7 +75,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 204, description: 'Deleted.' }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  rotateSecret: {
     method: 'post',
     path: '/v1/webhook-endpoints/{endpoint_id}/rotate-secret',
     operationId: 'rotateWebhookSecret',
@@ -77,7 +86,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     responses: [{ status: 200, description: 'The endpoint and its new secret.', body: ENDPOINT_WITH_SECRET, example: withSecret }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
-  {
+  deliveries: {
     method: 'get',
     path: '/v1/webhook-endpoints/{endpoint_id}/deliveries',
     operationId: 'listWebhookDeliveries',
@@ -90,9 +99,9 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
         status: 200,
         description: 'The delivery attempts.',
         body: { name: 'WebhookDeliveryList', schema: webhookDeliveryListSchema },
-        example: { data: [{ id: 'whd_01JB8ZQ1', event_id: 'evt_01JB8ZQ0', event_type: 'ai_task.completed', attempt: 1, outcome: 'succeeded', http_status: 200, attempted_at: AT, duration_ms: 84 }] },
+        example: { data: [{ id: 'wd_01JB8ZQ1A2B3C4D5E6F7G8H9J0', event_id: 'evt_01JB8ZQ0A2B3C4D5E6F7G8H9J0', event_type: 'ai_task.completed', attempt: 1, outcome: 'succeeded', http_status: 200, attempted_at: AT, duration_ms: 84 }] },
       },
     ],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
-];
+} satisfies Record<string, ApiOperation>;
