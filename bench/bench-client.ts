@@ -2,8 +2,9 @@ import { AssayClient } from '../src/sdk';
 import type { BenchStack } from './bench-stack';
 
 /**
- * The SDK exactly as a customer runs it (the spec's polling schedule), except that a failed
- * create is counted instead of retried, so errors show in the figures rather than as latency.
+ * The SDK exactly as a customer runs it (the polling schedule of docs/api.md, Polling), except
+ * that a failed create is counted instead of retried, so errors show in the figures rather than
+ * as latency.
  */
 export function benchClient(stack: BenchStack): AssayClient {
   return new AssayClient({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, retry: { maxRetries: 0 } });

@@ -2,7 +2,7 @@ import type { RawResponse } from '../../test/support/raw-http';
 
 /**
  * What is wrong with the API's answer to a bad request, or undefined when it is right: a 4xx
- * with the one error body (README: every non-2xx has it), its request id also in X-Request-Id.
+ * with the one error body (docs/api.md, Errors: every non-2xx has it), its request id also in X-Request-Id.
  */
 export function errorAnswerProblem(response: RawResponse, method: string): string | undefined {
   if (response.status >= 500) return `answered ${response.status}`;

@@ -7,7 +7,7 @@ export interface ScenarioResult {
   lost: number;
   duplicated: number;
   serverErrors: number;
-  /** See README: from the restart (or the kill, for a process killed for good) until every accepted item is done. */
+  /** docs/reliability.md, Evidence: from the restart (or the kill, for a process killed for good) until every accepted item is done. */
   recoveryMs?: number;
   notes: string[];
   /** Details of every lost, duplicated or failed item and of 5xx answers; empty on a clean run. */

@@ -2,7 +2,7 @@ import type { ScenarioResult } from './scenario-result';
 
 const COLUMNS = ['scenario', 'tasks', 'succeeded', 'lost', 'duplicated', '5xx', 'recovery time'] as const;
 
-/** The results as a Markdown table (readable in a terminal, pasteable into the README), then the notes. */
+/** The results as a Markdown table (readable in a terminal, pasteable into docs/reliability.md), then the notes. */
 export function formatTable(results: readonly ScenarioResult[]): string {
   const rows = results.map((result) => [
     result.scenario,

@@ -5,7 +5,8 @@ import { defineSearchAttributeKey } from '@temporalio/common';
 
 /**
  * Custom search attributes behind the list endpoints. The embedded dev server registers them
- * at start; a real cluster needs `temporal operator search-attribute create` once (README).
+ * at start; a real cluster needs `temporal operator search-attribute create` once
+ * (docs/operations.md, Scaling out).
  */
 export const ORGANIZATION_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayOrganization', 'KEYWORD');
 export const TASK_TYPE_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayTaskType', 'KEYWORD');

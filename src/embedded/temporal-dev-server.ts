@@ -30,7 +30,8 @@ export interface DevServer {
 const SEARCH_ATTRIBUTE_TYPE_NAMES: Record<string, string> = { KEYWORD: 'Keyword', TEXT: 'Text', INT: 'Int', DATETIME: 'Datetime' };
 
 // WAL survives process crashes (only a power loss can drop the last commits with synchronous=NORMAL)
-// and is far faster than SQLite's default rollback journal; measured in the README.
+// and is far faster than SQLite's default rollback journal; measured in docs/operations.md, "The
+// embedded Temporal server".
 export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 
 // The CLI makes the server re-read search attributes from SQLite on every use, so attributes

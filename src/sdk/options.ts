@@ -1,15 +1,15 @@
 import { AssayArgumentError } from './errors';
 
-/** When and how often to poll. Defaults are the spec's §8 guidelines. */
+/** When and how often to poll. Defaults are the polling guidelines of docs/api.md, Polling. */
 export interface PollOptions {
-  /** Delay before the first poll after submission (spec: 1.5 s). */
+  /** Delay before the first poll after submission (guideline: 1.5 s). */
   firstPollDelayMs: number;
-  /** Later polls wait a uniformly random interval in [minIntervalMs, maxIntervalMs] (spec: 1–2 s). */
+  /** Later polls wait a uniformly random interval in [minIntervalMs, maxIntervalMs] (guideline: 1–2 s). */
   minIntervalMs: number;
   maxIntervalMs: number;
-  /** Give up once the next poll would start after this long (spec: about 60 s). */
+  /** Give up once the next poll would start after this long (guideline: about 60 s). */
   timeoutMs: number;
-  /** Give up after this many polls (spec: at most 30). */
+  /** Give up after this many polls (guideline: at most 30). */
   maxPolls: number;
 }
 

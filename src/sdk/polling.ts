@@ -22,9 +22,10 @@ export interface PollRun<T> {
 const MIN_POLL_REQUEST_TIMEOUT_MS = 1_000;
 
 /**
- * Polls on the spec's §8 schedule until the resource is final. A non-2xx answer ends polling at
- * once (spec §7); a poll that got no answer at all (network error, request timeout) is not an
- * answer, so the next scheduled poll asks again, within the same poll and time ceilings.
+ * Polls on the schedule of docs/api.md, Polling, until the resource is final. A non-2xx answer
+ * ends polling at once (same section); a poll that got no answer at all (network error, request
+ * timeout) is not an answer, so the next scheduled poll asks again, within the same poll and time
+ * ceilings.
  */
 export async function pollUntilFinal<T extends Task | Assessment, Final extends T>(
   target: PollTarget<T, Final>,

@@ -14,8 +14,9 @@ afterAll(async () => {
 });
 
 /**
- * DESIGN §3 over both key stores: a credential that is not a working key is 401 UNAUTHORIZED; a
- * working key asking for another organisation's or environment's task gets 404, never 403.
+ * docs/api.md, Authentication and keys, over both key stores: a credential that is not a working
+ * key is 401 UNAUTHORIZED; a working key asking for another organisation's or environment's task
+ * gets 404, never 403.
  */
 describe.each([
   ['SQLite', async () => undefined],

@@ -5,7 +5,7 @@ import { installWorkerRuntime } from '../../src/worker/install-runtime';
 
 const HISTORIES = path.join(__dirname, 'histories');
 
-// Histories recorded from real runs with `temporal workflow show --output json` (README, "Replay tests").
+// Histories recorded from real runs with `temporal workflow show --output json` (docs/testing.md, "Replay tests").
 const recorded = fs.readdirSync(HISTORIES).filter((file) => file.startsWith('ai-task-') && file.endsWith('.json'));
 
 beforeAll(() => installWorkerRuntime('error'));

@@ -6,7 +6,7 @@ import { installWorkerRuntime } from '../../src/worker/install-runtime';
 const HISTORIES = path.join(__dirname, 'histories');
 
 // Recorded from a real run by the full-review test of test/integration/assessment.workflow.test.ts
-// with ASSAY_RECORD_HISTORIES=1 (README, "Replay tests").
+// with ASSAY_RECORD_HISTORIES=1 (docs/testing.md, "Replay tests").
 const recorded = fs.readdirSync(HISTORIES).filter((file) => file.startsWith('assessment-') && file.endsWith('.json'));
 
 beforeAll(() => installWorkerRuntime('error'));

@@ -7,7 +7,7 @@ const RECORDING = process.env.ASSAY_RECORD_HISTORIES === '1';
 
 /**
  * With ASSAY_RECORD_HISTORIES=1, writes a history the test just produced into
- * test/replay/histories/, where the replay tests pick it up (README, "Tests").
+ * test/replay/histories/, where the replay tests pick it up (docs/testing.md, "Replay tests").
  */
 export function recordHistoryIfAsked(history: temporal.api.history.v1.IHistory, name: string): void {
   if (!RECORDING) return;

@@ -1,4 +1,4 @@
-/** What POST /v1/network-assessments accepts; documented in the README. */
+/** What POST /v1/network-assessments accepts; documented in docs/api.md, Assessment limits. */
 export const ASSESSMENT_LIMITS = {
   nameLength: 200,
   contextLength: 20_000,

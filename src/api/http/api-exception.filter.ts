@@ -7,8 +7,8 @@ import { toApiError } from './error-mapping';
 import { isUnmatchedRoute, unmatchedRouteError } from './unmatched-route';
 
 /**
- * The single place where a thrown error becomes the DESIGN §3 error body. Nest's Fastify adapter
- * routes Fastify's own errors (body parsing, hooks, unknown routes) here too.
+ * The single place where a thrown error becomes the one error body (docs/api.md, Errors). Nest's
+ * Fastify adapter routes Fastify's own errors (body parsing, hooks, unknown routes) here too.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {

@@ -7,7 +7,7 @@ import { CreateRateLimiter } from './rate-limit';
 
 /**
  * Spends one token of the caller's key on a create. Runs after the global AuthGuard (global guards
- * come first), so the caller is known. Polls are never routed here: spec §7 makes a client stop
+ * come first), so the caller is known. Polls are never routed here: the API contract makes a client stop
  * at the first non-success poll, so limiting GETs would break well-behaved clients.
  */
 @Injectable()

@@ -7,7 +7,7 @@ import { METRICS_ROUTES } from './metrics.routes';
 /**
  * Prometheus scrapes /metrics on the API port without a key: Prometheus holds no customer key,
  * and no label names an organisation or a key. Deployments that expose the API publicly block
- * the path at their edge (README, Operations).
+ * the path at their edge (docs/operations.md, Metrics).
  */
 @Controller()
 export class MetricsController {

@@ -1,6 +1,6 @@
 import type { AssessmentEscalation, AssessmentMemo, AssessmentReview, AssessmentStatus, Finding } from '../../contract';
 
-/** The assessment as a client sees it (spec §2.2 plus DESIGN §4). */
+/** The assessment as a client sees it (docs/api.md, Resources: Network assessment). */
 export interface AssessmentResource {
   assessment_id: string;
   name: string;

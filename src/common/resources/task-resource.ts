@@ -1,6 +1,6 @@
 import { TASK_CANCELED_ERROR, TASK_INTERNAL_ERROR, TASK_TIMED_OUT_ERROR, type AiTaskMemo, type AiTaskOutcome, type TaskError, type TaskStatus } from '../../contract';
 
-/** The task as a client sees it (spec §2.1 plus DESIGN §3's timestamps). */
+/** The task as a client sees it (docs/api.md, Resources: AI task). */
 export interface TaskResource {
   id: string;
   task_type: string;

@@ -4,7 +4,7 @@ import type { ErrorBody } from '../../http/api-error';
 import type { ListPage } from '../../listing/list-resources';
 import type { SameType } from './same-type';
 
-/** The one body of every non-2xx answer (DESIGN §3); the check at the end holds it equal to ErrorBody. */
+/** The one body of every non-2xx answer (docs/api.md, Errors); the check at the end holds it equal to ErrorBody. */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),

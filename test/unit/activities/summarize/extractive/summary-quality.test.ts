@@ -3,7 +3,7 @@ import { splitSentences } from '../../../../../activities/summarize/extractive/s
 import { defaultNewsSamplePath, loadNewsSample } from '../../../../../eval/news-sample';
 import { rougeScores, rougeTokens } from '../../../../../eval/rouge';
 
-// Quality floor on the 100 CNN/DailyMail articles of shared/eval (see SOURCE.md there). Each rule
+// Quality floor on the 100 CNN/DailyMail articles of eval/data (see eval/data/SOURCE.md). Each rule
 // below fails for a trivial summariser: the first word shares too little with the reference, an
 // empty string or the whole article fail the length rules, and anything weaker than taking the
 // first three sentences fails the ROUGE-1 rule.
