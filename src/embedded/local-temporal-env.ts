@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 // What would point a Temporal client at another cluster, or secure it for one.
-const REMOTE_SETTINGS = /^TEMPORAL_(PROFILE|API_KEY|NAMESPACE|TLS|TLS_.*|GRPC_META_.*)$/;
+const REMOTE_SETTINGS = /^TEMPORAL_(PROFILE(_SANDBOX|_PRODUCTION)?|ADDRESS_(SANDBOX|PRODUCTION)|API_KEY|NAMESPACE|TLS|TLS_.*|GRPC_META_.*)$/;
 
 /**
  * The environment of the worker and the API that `npm start` runs beside its own dev server: they

@@ -29,6 +29,8 @@ describe('the environment npm start gives its worker and API', () => {
       TEMPORAL_TLS_CLIENT_CERT_PATH: '/nonexistent/client.crt',
       TEMPORAL_GRPC_META_X_TEAM: 'ops',
       TEMPORAL_NAMESPACE_SANDBOX: 'my-sandbox',
+      TEMPORAL_ADDRESS_PRODUCTION: 'prod.example.com:7233',
+      TEMPORAL_PROFILE_SANDBOX: 'cloud-sandbox',
     };
     const env = localTemporalEnv(shell, '127.0.0.1:7233', home);
     const local = { address: '127.0.0.1:7233', tls: false };

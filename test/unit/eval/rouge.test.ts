@@ -22,7 +22,7 @@ describe('ROUGE F1 matches rouge_score', () => {
     expect(scores.rougeLsum).toBeCloseTo(rougeLsum, 5);
   });
 
-  it('reproduces the Lead-3 figures of shared/eval/SOURCE.md on the news sample', () => {
+  it('reproduces the Lead-3 figures of eval/data/SOURCE.md on the news sample', () => {
     const items = loadNewsSample(defaultNewsSamplePath(__dirname));
     const totals = { rouge1: 0, rouge2: 0, rougeLsum: 0 };
     for (const item of items) {

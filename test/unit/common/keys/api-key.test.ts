@@ -1,7 +1,7 @@
 import { generateApiKey, hashApiKey, parseApiKey, visiblePrefix } from '../../../../src/common/keys/api-key';
 
 describe('API key format', () => {
-  it('has the <brand>_<env>_<opaque> shape of spec §5', () => {
+  it('has the <brand>_<env>_<opaque> shape of docs/api.md (Authentication)', () => {
     expect(generateApiKey('assay', 'test')).toMatch(/^assay_test_[A-Za-z0-9_-]{32}$/);
     expect(generateApiKey('assay', 'live')).toMatch(/^assay_live_[A-Za-z0-9_-]{32}$/);
   });
