@@ -5,6 +5,7 @@ import {
   LOCAL_SUMMARY_PATCH,
   PUBLISH_TASK_OUTCOME_PATCH,
   STATUS_SEARCH_ATTRIBUTE,
+  taskOutcomeName,
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
   type SummarizeInput,
@@ -36,7 +37,7 @@ export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTask
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
   const outcome = await runTask(() => summarizeText(input.input));
   publishOutcome(outcome);
-  await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId);
+  await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
   return outcome;
 }
 
@@ -49,7 +50,7 @@ export async function summarizeText(input: SummarizeInput): Promise<string> {
 async function taskOnTaskQueue(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   const outcome = await runTask(() => summarize(input.input));
   if (patched(PUBLISH_TASK_OUTCOME_PATCH)) publishOutcome(outcome);
-  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId);
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
   return outcome;
 }
 

@@ -69,6 +69,7 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
     await condition(moved);
   }
   await condition(allHandlersFinished);
-  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId);
-  return review.view();
+  const view = review.view();
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId, `reviewed.${view.review?.verdict}`);
+  return view;
 }

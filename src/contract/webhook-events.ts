@@ -52,6 +52,16 @@ export interface WebhookEventSummary {
   failed: number;
 }
 
+/**
+ * The one event id of a resource reaching an outcome (`succeeded`, `failed.CANCELED`,
+ * `reviewed.approved`): however many runs of its workflow reach that outcome, and whether the
+ * workflow or the operator-close sweep announces it, receivers see one `webhook-id`. Resource ids
+ * are unique within an organisation, as are the event workflows, whose id includes it.
+ */
+export function outcomeEventId(resourceId: string, outcome: string): string {
+  return `${WEBHOOK_EVENT_ID_PREFIX}${resourceId}.${outcome}`;
+}
+
 export function webhookEventWorkflowId(organizationId: string, eventId: string): string {
   return `webhook-event/${organizationId}/${eventId}`;
 }
