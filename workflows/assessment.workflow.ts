@@ -7,6 +7,7 @@ import {
   claimAssessmentUpdate,
   completeAssessmentUpdate,
   releaseAssessmentUpdate,
+  reviewOutcomeName,
   type AssessmentMemo,
   type AssessmentView,
   type AssessmentWorkflowInput,
@@ -70,6 +71,8 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
   }
   await condition(allHandlersFinished);
   const view = review.view();
-  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId, `reviewed.${view.review?.verdict}`);
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH) && view.review) {
+    await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId, reviewOutcomeName(view.review.verdict));
+  }
   return view;
 }

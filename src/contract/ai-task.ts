@@ -34,11 +34,6 @@ export type AiTaskOutcome =
   | { status: 'succeeded'; output: { summary: string } }
   | { status: 'failed'; error: TaskError };
 
-/** The outcome as its webhook event names it: `succeeded`, or `failed.` and the error code. */
-export function taskOutcomeName(outcome: AiTaskOutcome): string {
-  return outcome.status === 'succeeded' ? outcome.status : `${outcome.status}.${outcome.error.code}`;
-}
-
 /** Memo written when a task workflow starts; lets the API answer without a worker. */
 export interface AiTaskMemo {
   created_at: string;
