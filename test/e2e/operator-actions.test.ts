@@ -79,6 +79,15 @@ async function createRunningTask(): Promise<string> {
   return id;
 }
 
+async function createAssessment(): Promise<string> {
+  const created = await http(`${harness.baseUrl}/v1/network-assessments`, {
+    method: 'POST',
+    headers: bearer(key),
+    json: { name: 'Shop', context: 'EU', components: [{ id: 'app', kind: 'app', zone: 'a' }], links: [] },
+  });
+  return created.body.assessment_id as string;
+}
+
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -120,27 +129,25 @@ function eventsReceived(): string[][] {
   });
 }
 
+/** GET says failed with `code`, only the unfiltered and `failed` lists show it, and exactly one event says so, with data = GET. */
+async function expectFailedEverywhere(id: string, code: string): Promise<void> {
+  expect((await taskUntil(id, (found) => found.status === 'failed')).error.code).toBe(code);
+  await taskListingsUntil(id, 'failed');
+  const [request] = await receiver.waitFor(1);
+  expect(JSON.parse(request.body).data).toEqual(await getTask(id));
+  await sleep(SETTLE_MS);
+  expect(eventsReceived()).toEqual([[`evt_${id}.failed.${code}`, 'ai_task.completed', 'failed']]);
+}
+
 describe('terminate', () => {
   it('of a running task: GET, every list filter and one webhook all say failed/CANCELED', async () => {
     const id = await createRunningTask();
     await operator('terminate', '--workflow-id', taskWorkflowId(org, id), '--reason', 'operator terminate in a test');
-
-    const task = await taskUntil(id, (found) => found.status === 'failed');
-    expect(task.error.code).toBe('CANCELED');
-    await taskListingsUntil(id, 'failed');
-    const [request] = await receiver.waitFor(1);
-    expect(JSON.parse(request.body).data).toEqual(await getTask(id));
-    await sleep(SETTLE_MS);
-    expect(eventsReceived()).toEqual([[`evt_${id}.failed.CANCELED`, 'ai_task.completed', 'failed']]);
+    await expectFailedEverywhere(id, 'CANCELED');
   });
 
   it('of an assessment before its review: GET and the lists keep its last state, and no event goes out', async () => {
-    const created = await http(`${harness.baseUrl}/v1/network-assessments`, {
-      method: 'POST',
-      headers: bearer(key),
-      json: { name: 'Shop', context: 'EU', components: [{ id: 'app', kind: 'app', zone: 'a' }], links: [] },
-    });
-    const id = created.body.assessment_id as string;
+    const id = await createAssessment();
     await operator('terminate', '--workflow-id', assessmentWorkflowId(org, id), '--reason', 'operator terminate in a test');
 
     await sleep(SETTLE_MS);
@@ -187,12 +194,7 @@ describe('reset', () => {
   });
 
   it('of a reviewed assessment: reviewed again with the same verdict, the lists show it once and its event goes out once', async () => {
-    const created = await http(`${harness.baseUrl}/v1/network-assessments`, {
-      method: 'POST',
-      headers: bearer(key),
-      json: { name: 'Shop', context: 'EU', components: [{ id: 'app', kind: 'app', zone: 'a' }], links: [] },
-    });
-    const id = created.body.assessment_id as string;
+    const id = await createAssessment();
     const review = async () => {
       const handle = client.workflow.getHandle(assessmentWorkflowId(org, id));
       await until(() => handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'alice' }] }).then(() => true, () => false), Boolean, 'claim');
@@ -215,11 +217,7 @@ describe('cancel', () => {
   it('from the CLI closes the task as failed/CANCELED everywhere, with one event', async () => {
     const id = await createRunningTask();
     await operator('cancel', '--workflow-id', taskWorkflowId(org, id));
-    expect((await taskUntil(id, (found) => found.status === 'failed')).error.code).toBe('CANCELED');
-    await taskListingsUntil(id, 'failed');
-    await receiver.waitFor(1);
-    await sleep(SETTLE_MS);
-    expect(eventsReceived()).toEqual([[`evt_${id}.failed.CANCELED`, 'ai_task.completed', 'failed']]);
+    await expectFailedEverywhere(id, 'CANCELED');
   });
 });
 
@@ -241,11 +239,7 @@ describe('workflow timeout', () => {
       ],
     });
     await called;
-    expect((await taskUntil(id, (found) => found.status === 'failed')).error.code).toBe('TIMED_OUT');
-    await taskListingsUntil(id, 'failed');
-    await receiver.waitFor(1);
-    await sleep(SETTLE_MS);
-    expect(eventsReceived()).toEqual([[`evt_${id}.failed.TIMED_OUT`, 'ai_task.completed', 'failed']]);
+    await expectFailedEverywhere(id, 'TIMED_OUT');
   });
 });
 
