@@ -6,6 +6,7 @@ import {
   PUBLISH_TASK_OUTCOME_PATCH,
   STATUS_SEARCH_ATTRIBUTE,
   type ActivityTaskErrorCode,
+  taskOutcomeName,
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
   type SummarizeInput,
@@ -37,7 +38,7 @@ export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTask
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
   const outcome = await runTask(() => summarizeText(input.input));
   publishOutcome(outcome);
-  await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId);
+  await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
   return outcome;
 }
 
@@ -50,7 +51,7 @@ export async function summarizeText(input: SummarizeInput): Promise<string> {
 async function taskOnTaskQueue(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   const outcome = await runTask(() => summarize(input.input));
   if (patched(PUBLISH_TASK_OUTCOME_PATCH)) publishOutcome(outcome);
-  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId);
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
   return outcome;
 }
 

@@ -7,6 +7,7 @@ import {
   claimAssessmentUpdate,
   completeAssessmentUpdate,
   releaseAssessmentUpdate,
+  reviewOutcomeName,
   type AssessmentMemo,
   type AssessmentView,
   type AssessmentWorkflowInput,
@@ -69,6 +70,9 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
     await condition(moved);
   }
   await condition(allHandlersFinished);
-  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId);
-  return review.view();
+  const view = review.view();
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH) && view.review) {
+    await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId, reviewOutcomeName(view.review.verdict));
+  }
+  return view;
 }

@@ -1,8 +1,11 @@
 // How a workflow emits a webhook event: a workflow-only helper (the event types live in the contract).
 
-import { CancellationScope, proxyLocalActivities, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { CancellationScope, patched, proxyLocalActivities, startChild, uuid4, workflowInfo } from '@temporalio/workflow';
 import {
+  OUTCOME_EVENT_IDS_PATCH,
   WEBHOOK_EVENT_ID_PREFIX,
+  outcomeEventId,
   WEBHOOK_EVENT_WORKFLOW_TYPE,
   webhookEventWorkflowId,
   type WebhookEventInput,
@@ -19,15 +22,17 @@ const { hasWebhookSubscribers } = proxyLocalActivities<WebhookSubscriberActiviti
 /**
  * Starts the event's own workflow and returns as soon as it has started: delivery may take days
  * and must neither hold the emitting workflow open nor end with it (ABANDON). The id comes from
- * the event id, so a retried start can never deliver one event twice. Not cancellable: a
+ * the event id, which comes from the resource and its outcome: a retried start, or another run
+ * that reached the same outcome after an operator's reset, finds the event already started and
+ * leaves it be, so receivers get that outcome once, under one webhook-id. Not cancellable: a
  * canceled task still completes (as failed) and its event must go out. Most organisations have no
  * endpoint, so the event workflow is started only for one that has a subscriber; when that cannot
  * be checked, the event goes out anyway and the event workflow finds the endpoints durably.
  */
-export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string): Promise<void> {
+export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string, outcome: string): Promise<void> {
   const subscribed = await CancellationScope.nonCancellable(() => hasWebhookSubscribers({ organizationId, type })).catch(() => true);
   if (!subscribed) return;
-  const eventId = `${WEBHOOK_EVENT_ID_PREFIX}${uuid4().replace(/-/g, '')}`;
+  const eventId = patched(OUTCOME_EVENT_IDS_PATCH) ? outcomeEventId(resourceId, outcome) : `${WEBHOOK_EVENT_ID_PREFIX}${uuid4().replace(/-/g, '')}`;
   const input: WebhookEventInput = {
     eventId,
     type,
@@ -43,5 +48,7 @@ export async function emitWebhookEvent(type: WebhookEventType, organizationId: s
       parentClosePolicy: 'ABANDON',
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
     }),
-  );
+  ).catch((error: unknown) => {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  });
 }

@@ -9,15 +9,18 @@ import type { DeliveryOutcome, WebhookStore } from '../../src/common/storage/web
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
 import type {
   FinalDeliveryErrorCode,
+  OperatorCloseSweepActivities,
   PreparedWebhookEvent,
   WebhookDeliveryInput,
   WebhookDeliveryResult,
   WebhookEventInput,
   WebhookRetrySchedule,
   WebhookSubscriberActivities,
+  WebhookSubscriberQuery,
 } from '../../src/contract';
 import { nextDeliveryDelayMs } from './delivery-delay';
 import { readEventResource } from './event-resource';
+import { createOperatorCloseSweep } from './operator-close-sweep';
 import { sendWebhook } from './webhook-sender';
 
 export interface WebhookActivityDependencies {
@@ -29,7 +32,7 @@ export interface WebhookActivityDependencies {
   resolve?: HostResolver;
 }
 
-export interface WebhookActivities extends WebhookSubscriberActivities {
+export interface WebhookActivities extends WebhookSubscriberActivities, OperatorCloseSweepActivities {
   prepareWebhookEvent(input: WebhookEventInput): Promise<PreparedWebhookEvent>;
   deliverWebhook(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult>;
 }
@@ -40,10 +43,10 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
     const endpoints = await deps.store.listFor(organizationId, environment);
     return endpoints.filter((endpoint) => endpoint.disabledAt === null && endpoint.events.includes(type));
   };
+  const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
   return {
-    async hasWebhookSubscribers(query) {
-      return (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
-    },
+    hasWebhookSubscribers,
+    ...createOperatorCloseSweep(hasWebhookSubscribers),
 
     /** Subscribed, enabled endpoints of the event's organisation and environment, and the payload they all get. */
     async prepareWebhookEvent(input) {

@@ -1,6 +1,9 @@
 // Webhook events: the contract between the workflows that emit events, the webhook event workflow,
 // its activities and the API that registers endpoints.
 
+import type { AiTaskOutcome, TaskError } from './ai-task';
+import type { ReviewVerdict } from './assessment';
+
 export const WEBHOOK_EVENT_TYPES = ['ai_task.completed', 'assessment.reviewed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -56,6 +59,26 @@ export interface WebhookEventSummary {
   failed: number;
 }
 
+/**
+ * The one event id of a resource reaching an outcome (`succeeded`, `failed.CANCELED`,
+ * `reviewed.approved`): however many runs of its workflow reach that outcome, and whether the
+ * workflow or the operator-close sweep announces it, receivers see one `webhook-id`. Resource ids
+ * are unique within an organisation, as are the event workflows, whose id includes it.
+ */
+export function outcomeEventId(resourceId: string, outcome: string): string {
+  return `${WEBHOOK_EVENT_ID_PREFIX}${resourceId}.${outcome}`;
+}
+
+/** A task's outcome as its event id names it: `succeeded`, or `failed.` and the error code. */
+export function taskOutcomeName(outcome: AiTaskOutcome | { status: 'failed'; error: TaskError }): string {
+  return outcome.status === 'succeeded' ? outcome.status : `${outcome.status}.${outcome.error.code}`;
+}
+
+/** A reviewed assessment's outcome as its event id names it. */
+export function reviewOutcomeName(verdict: ReviewVerdict): string {
+  return `reviewed.${verdict}`;
+}
+
 export function webhookEventWorkflowId(organizationId: string, eventId: string): string {
   return `webhook-event/${organizationId}/${eventId}`;
 }
@@ -75,3 +98,22 @@ export interface WebhookSubscriberActivities {
  * schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), stretched over the 3-day window.
  */
 export const DELIVERY_BACKOFF_COEFFICIENT = 6;
+
+/**
+ * The operator-close sweep: a run an operator terminated (or whose timeout passed) runs no more
+ * workflow code, so it cannot announce its outcome itself. A schedule per namespace starts this
+ * workflow every WEBHOOK_SWEEP_INTERVAL; it finds such runs in visibility and starts their
+ * outcome's event, whose id makes a repeat find it already started.
+ */
+export const OPERATOR_CLOSE_SWEEP_WORKFLOW_TYPE = 'operatorCloseSweepWorkflow';
+export const OPERATOR_CLOSE_SWEEP_SCHEDULE_ID = 'assay-operator-close-sweep';
+
+export interface OperatorCloseSweepInput {
+  /** How far before its own start each sweep looks: its interval plus visibility's lag, so consecutive sweeps overlap. */
+  lookbackMs: number;
+}
+
+export interface OperatorCloseSweepActivities {
+  /** Starts the event of every run closed abnormally since `closedSince` that is still its workflow's current run; returns how many it started. */
+  sweepOperatorCloses(input: { closedSince: string }): Promise<number>;
+}

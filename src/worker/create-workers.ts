@@ -4,11 +4,15 @@ import { createActivities } from '../../activities';
 import { createSummarizationProvider } from '../../activities/summarize/create-provider';
 import type { AppConfig } from '../common/config/app-config';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../common/keys/api-key';
+import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { webhookActivityDependencies } from './webhook-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
-/** One worker per environment namespace, on that environment's connection, sharing the activities and the workflow code. */
+/**
+ * One worker per environment namespace, on that environment's connection, sharing the activities
+ * and the workflow code; each namespace's operator-close sweep is scheduled as the workers start.
+ */
 export async function createWorkers(
   config: AppConfig,
   connections: Record<KeyEnvironment, NativeConnection>,
@@ -17,6 +21,7 @@ export async function createWorkers(
 ): Promise<Worker[]> {
   const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
+  await Promise.all(KEY_ENVIRONMENTS.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
   return Promise.all(
     KEY_ENVIRONMENTS.map((environment) =>
       Worker.create({

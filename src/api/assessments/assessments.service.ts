@@ -8,7 +8,7 @@ import type { assessmentWorkflow } from '../../../workflows';
 import { ASSESSMENT_STATUSES, ASSESSMENT_WORKFLOW_TYPE, assessmentWorkflowId, ORGANIZATION_SEARCH_ATTRIBUTE, type AssessmentMemo, type AssessmentStatus } from '../../contract';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
-import { equals } from '../listing/visibility-query';
+import { notEquals } from '../../common/visibility/visibility-query';
 import { assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from '../../common/ids/assessment-ids';
 import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
 import { AssessmentWorkflowReader } from './assessment-workflow-reader';
@@ -64,10 +64,11 @@ export class AssessmentsService {
     const request = parseListRequest<AssessmentStatus>(query, ASSESSMENT_STATUSES);
     return listResources(this.temporal, caller, request, {
       workflowType: ASSESSMENT_WORKFLOW_TYPE,
-      statusClauses: (status) => [equals('ExecutionStatus', status === 'completed' ? 'Completed' : 'Running')],
+      // A run that completed was reviewed; one an operator closed keeps the state it last published.
+      statusClauses: (status) => [notEquals('ExecutionStatus', status === 'completed' ? 'Running' : 'Completed')],
       read: async (workflowId) => {
         const ref = parseAssessmentWorkflowId(workflowId);
-        return ref ? (await this.reader.read(caller.environment, caller.organizationId, ref.assessmentId))?.resource : undefined;
+        return ref ? this.reader.read(caller.environment, caller.organizationId, ref.assessmentId) : undefined;
       },
     });
   }

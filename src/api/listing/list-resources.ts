@@ -3,7 +3,7 @@ import type { TemporalClients } from '../temporal/temporal-clients';
 import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../contract';
 import { decodeCursor, encodeCursor } from './list-cursor';
 import type { ListRequest } from './list-request';
-import { equals, quote, visibilityQuery } from './visibility-query';
+import { equals, quote, visibilityQuery } from '../../common/visibility/visibility-query';
 
 export interface ListPage<T> {
   data: T[];
@@ -11,12 +11,18 @@ export interface ListPage<T> {
   next_cursor: string | null;
 }
 
+/** A resource as read from the current run of its workflow id. */
+export interface CurrentRun<T> {
+  resource: T;
+  runId: string;
+}
+
 export interface ListSource<S extends string, T extends { status: string }> {
   workflowType: string;
   /** Visibility clauses that narrow to a status; the exact status is checked on each item too. */
   statusClauses(status: S): string[];
-  /** Reads one resource from its workflow id (undefined when it vanished meanwhile). */
-  read(workflowId: string): Promise<T | undefined>;
+  /** Reads one resource, as GET does, from the current run of its workflow id (undefined when it vanished meanwhile). */
+  read(workflowId: string): Promise<CurrentRun<T> | undefined>;
 }
 
 /**
@@ -25,7 +31,9 @@ export interface ListSource<S extends string, T extends { status: string }> {
  * organisation is always a clause, and the namespace is the caller's environment, so nobody
  * else's items can appear. Items are read like a GET, so they look exactly like one; a status
  * filter visibility cannot express exactly (queued vs running) is finished on the items, so such
- * pages may hold fewer than `limit` items while `has_more` is still right.
+ * pages may hold fewer than `limit` items while `has_more` is still right. Visibility keeps every
+ * run of a workflow id (an operator's reset adds one); only the row of the run GET reads is shown,
+ * so an id appears once, with what GET says, whatever runs its history holds.
  */
 export async function listResources<S extends string, T extends { status: string }>(
   temporal: TemporalClients,
@@ -39,8 +47,13 @@ export async function listResources<S extends string, T extends { status: string
   if (request.created_before) clauses.push(`StartTime < ${quote(request.created_before)}`);
   const query = visibilityQuery(clauses);
   const pageToken = request.cursor ? decodeCursor(request.cursor, query) : undefined;
-  const page = await temporal.listWorkflowIds(caller.environment, query, request.limit, pageToken);
-  const items: Array<T | undefined> = await Promise.all(page.workflowIds.map((workflowId) => source.read(workflowId)));
+  const page = await temporal.listRuns(caller.environment, query, request.limit, pageToken);
+  const items: Array<T | undefined> = await Promise.all(
+    page.runs.map(async (listed): Promise<T | undefined> => {
+      const current = await source.read(listed.workflowId);
+      return current?.runId === listed.runId ? current.resource : undefined;
+    }),
+  );
   const data = items.filter((item): item is T => item !== undefined && (!request.status || item.status === request.status));
   return {
     data,

@@ -5,14 +5,26 @@ import { TemporalClients } from '../temporal/temporal-clients';
 import { taskWorkflowId, type AiTaskOutcome } from '../../contract';
 import { taskFromDescription, type TaskLookup } from '../../common/resources/task-from-description';
 
+/** The task and the run it was read from: the current run of its workflow id. */
+export interface TaskRead extends TaskLookup {
+  runId: string;
+}
+
+/**
+ * How long a closed task's answer is reused. A closed run never changes, but an operator's reset
+ * can replace it with a new run at any time; this bounds how long GET and lists keep showing the
+ * replaced one (docs/operator-actions.md).
+ */
+export const CLOSED_READ_TTL_MS = 2_000;
+
 /**
  * Reads a task from its workflow with describe(), which the server answers without any worker.
- * A closed workflow never changes again, so its answer is cached. The run of each task read or
- * created here is remembered, so polls describe that run (cheaper for the server, BENCHMARKS.md).
+ * A closed task's answer is cached briefly. The run of each task read or created here is
+ * remembered, so polls describe that run (cheaper for the server, BENCHMARKS.md).
  */
 @Injectable()
 export class TaskWorkflowReader {
-  private readonly closed = new LRUCache<string, TaskLookup>({ max: 50_000 });
+  private readonly closed = new LRUCache<string, TaskRead>({ max: 50_000, ttl: CLOSED_READ_TTL_MS });
   private readonly runs = new LRUCache<string, string>({ max: 50_000 });
 
   constructor(private readonly temporal: TemporalClients) {}
@@ -22,18 +34,21 @@ export class TaskWorkflowReader {
     this.runs.set(cacheKeyOf(environment, taskWorkflowId(organizationId, taskId)), runId);
   }
 
-  async read(environment: KeyEnvironment, organizationId: string, taskId: string): Promise<TaskLookup | undefined> {
+  async read(environment: KeyEnvironment, organizationId: string, taskId: string): Promise<TaskRead | undefined> {
     const workflowId = taskWorkflowId(organizationId, taskId);
     const cacheKey = cacheKeyOf(environment, workflowId);
     const cached = this.closed.get(cacheKey);
     if (cached) return cached;
     const description = await this.describeTaskRun(environment, workflowId, this.runs.get(cacheKey));
     if (!description) return undefined;
-    const lookup = await taskFromDescription(taskId, description, () =>
-      this.temporal.withDeadline(
-        () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
-      ),
-    );
+    const lookup: TaskRead = {
+      ...(await taskFromDescription(taskId, description, () =>
+        this.temporal.withDeadline(
+          () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
+        ),
+      )),
+      runId: description.runId,
+    };
     if (description.status.name === 'RUNNING') {
       this.runs.set(cacheKey, description.runId);
     } else {

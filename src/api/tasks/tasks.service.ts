@@ -7,11 +7,11 @@ import { ApiMetrics } from '../metrics/api-metrics';
 import { TemporalClients } from '../temporal/temporal-clients';
 import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
 import type { aiTaskWorkflow } from '../../../workflows';
-import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, TASK_STATUSES, TASK_TYPE_SEARCH_ATTRIBUTE, taskWorkflowId, type AiTaskMemo, type TaskStatus } from '../../contract';
+import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, TASK_STATUSES, TASK_TYPE_SEARCH_ATTRIBUTE, taskWorkflowId, type AiTaskMemo, type TaskStatus } from '../../contract';
 import { parseCreateTaskRequest } from './create-task.request';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
-import { equals } from '../listing/visibility-query';
+import { taskStatusClauses } from './task-status-clauses';
 import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskIdFromWorkflowId } from '../../common/ids/task-ids';
 import type { TaskResource } from '../../common/resources/task-resource';
 import { TaskWorkflowReader } from './task-workflow-reader';
@@ -67,15 +67,15 @@ export class TasksService {
     return { task, replayed: false };
   }
 
-  /** The caller's tasks (unfinished first, then the latest finished); succeeded/failed are exact in visibility, queued/running are told apart per item. */
+  /** The caller's tasks (unfinished first, then the latest finished); queued/running are told apart per item. */
   list(caller: Caller, query: unknown): Promise<ListPage<TaskResource>> {
     const request = parseListRequest<TaskStatus>(query, TASK_STATUSES);
     return listResources(this.temporal, caller, request, {
       workflowType: AI_TASK_WORKFLOW_TYPE,
-      statusClauses: (status) => (isFinal({ status }) ? [equals(STATUS_SEARCH_ATTRIBUTE.name, status)] : [equals('ExecutionStatus', 'Running')]),
+      statusClauses: taskStatusClauses,
       read: async (workflowId) => {
         const taskId = taskIdFromWorkflowId(workflowId);
-        return taskId ? (await this.reader.read(caller.environment, caller.organizationId, taskId))?.resource : undefined;
+        return taskId ? this.reader.read(caller.environment, caller.organizationId, taskId) : undefined;
       },
     });
   }

@@ -3,8 +3,14 @@ import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 
-export interface WorkflowIdPage {
-  workflowIds: string[];
+/** One run visibility listed: a workflow id may have several (an operator's reset starts another). */
+export interface ListedRun {
+  workflowId: string;
+  runId: string;
+}
+
+export interface ListedRunPage {
+  runs: ListedRun[];
   nextPageToken?: Uint8Array;
 }
 
@@ -52,8 +58,8 @@ export class TemporalClients {
     });
   }
 
-  /** Workflow ids of one visibility page, newest first, and the token of the next page if any. */
-  async listWorkflowIds(environment: KeyEnvironment, query: string, pageSize: number, pageToken?: Uint8Array): Promise<WorkflowIdPage> {
+  /** The runs of one visibility page, newest first, and the token of the next page if any. */
+  async listRuns(environment: KeyEnvironment, query: string, pageSize: number, pageToken?: Uint8Array): Promise<ListedRunPage> {
     const response = await this.withDeadline(() =>
       this.clients[environment].workflowService.listWorkflowExecutions({
         namespace: this.namespaceFor(environment),
@@ -64,7 +70,9 @@ export class TemporalClients {
     );
     const token = response.nextPageToken;
     return {
-      workflowIds: (response.executions ?? []).flatMap((execution) => (execution.execution?.workflowId ? [execution.execution.workflowId] : [])),
+      runs: (response.executions ?? []).flatMap(({ execution }) =>
+        execution?.workflowId && execution.runId ? [{ workflowId: execution.workflowId, runId: execution.runId }] : [],
+      ),
       nextPageToken: token && token.length > 0 ? token : undefined,
     };
   }

@@ -63,6 +63,8 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_INITIAL_INTERVAL: z.string().default('5s').pipe(slaDuration),
   WEBHOOK_RETRY_MAX_INTERVAL: z.string().default('10h').pipe(slaDuration),
   WEBHOOK_RETRY_WINDOW: z.string().default('3 days').pipe(slaDuration),
+  // How often the worker's schedule looks for runs an operator terminated (or that timed out) to send their event.
+  WEBHOOK_SWEEP_INTERVAL: z.string().default('1 minute').pipe(slaDuration),
 });
 
 function parseDuration(value: string): number | undefined {
