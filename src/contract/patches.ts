@@ -26,5 +26,6 @@ export const EMIT_WEBHOOK_EVENTS_PATCH = 'emit-webhook-events';
  * Events emitted from this patch on take their id from the resource and its outcome instead of a
  * random one, so every run that reaches the same outcome (an operator's reset runs the task
  * again) names the same event, whose workflow id Temporal lets start only once.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (outcome-event-ids).
  */
 export const OUTCOME_EVENT_IDS_PATCH = 'outcome-event-ids';

@@ -3,17 +3,21 @@ import { Client, Connection } from '@temporalio/client';
 import { newTaskId } from '../../src/common/ids/task-ids';
 import {
   AI_TASK_WORKFLOW_TYPE,
+  OPERATOR_CLOSE_SWEEP_WORKFLOW_TYPE,
   ORGANIZATION_SEARCH_ATTRIBUTE,
   TASK_TYPE_SEARCH_ATTRIBUTE,
   assessmentWorkflowId,
   claimAssessmentUpdate,
   completeAssessmentUpdate,
+  outcomeEventId,
   taskWorkflowId,
+  webhookEventWorkflowId,
   type AiTaskMemo,
 } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
+import { recordHistoryIfAsked } from '../support/record-history';
 import { remoteProviderEnv } from '../support/remote-provider-env';
 import { temporalWorkflowCommand } from '../support/temporal-operator';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
@@ -139,11 +143,27 @@ async function expectFailedEverywhere(id: string, code: string): Promise<void> {
   expect(eventsReceived()).toEqual([[`evt_${id}.failed.${code}`, 'ai_task.completed', 'failed']]);
 }
 
+/** With ASSAY_RECORD_HISTORIES=1, the histories of the event the sweep started and of a sweep that found a close. */
+async function recordSweepHistories(eventId: string): Promise<void> {
+  const event = client.workflow.getHandle(webhookEventWorkflowId(org, eventId));
+  await event.result();
+  recordHistoryIfAsked(await event.fetchHistory(), 'webhook-event-swept');
+  for await (const sweep of client.workflow.list({ query: `WorkflowType = '${OPERATOR_CLOSE_SWEEP_WORKFLOW_TYPE}' AND ExecutionStatus = 'Completed'` })) {
+    const handle = client.workflow.getHandle(sweep.workflowId, sweep.runId);
+    if ((await handle.result()) > 0) {
+      recordHistoryIfAsked(await handle.fetchHistory(), 'operator-close-sweep-found-one');
+      return;
+    }
+  }
+  throw new Error('no completed sweep found the terminated task');
+}
+
 describe('terminate', () => {
   it('of a running task: GET, every list filter and one webhook all say failed/CANCELED', async () => {
     const id = await createRunningTask();
     await operator('terminate', '--workflow-id', taskWorkflowId(org, id), '--reason', 'operator terminate in a test');
     await expectFailedEverywhere(id, 'CANCELED');
+    await recordSweepHistories(outcomeEventId(id, 'failed.CANCELED'));
   });
 
   it('of an assessment before its review: GET and the lists keep its last state, and no event goes out', async () => {

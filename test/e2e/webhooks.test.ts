@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { verifyWebhook } from '../../src/sdk';
-import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, taskWorkflowId } from '../../src/contract';
+import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { TINY_GRAPH } from '../support/graphs';
 import { bearer, http } from '../support/http';
@@ -113,8 +113,11 @@ describe('ai_task.completed', () => {
     expect(event.data.status).toBe('succeeded');
     const connection = await Connection.connect({ address: harness.temporal.address });
     try {
-      const history = await new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(taskWorkflowId(org, taskId)).fetchHistory();
-      recordHistoryIfAsked(history, 'ai-task-succeeded-webhook');
+      const workflows = new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow;
+      recordHistoryIfAsked(await workflows.getHandle(taskWorkflowId(org, taskId)).fetchHistory(), 'ai-task-succeeded-outcome-event');
+      const delivery = workflows.getHandle(webhookEventWorkflowId(org, event.id));
+      await delivery.result();
+      recordHistoryIfAsked(await delivery.fetchHistory(), 'webhook-event-delivered');
     } finally {
       await connection.close();
     }

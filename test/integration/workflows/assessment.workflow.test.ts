@@ -285,6 +285,6 @@ describe('replay', () => {
     });
     const history = await handle.fetchHistory();
     await Worker.runReplayHistory({ workflowBundle: testbed.workflowBundle }, history, handle.workflowId);
-    recordHistoryIfAsked(history, 'assessment-full-review-webhook-patch');
+    recordHistoryIfAsked(history, 'assessment-full-review-outcome-event');
   });
 });
