@@ -1,5 +1,6 @@
 import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../support/raw-http';
-import { AssayHarness } from '../support/assay-harness';
+import type { AssayHarness } from '../support/assay-harness';
+import { startRawHttpTarget } from '../support/raw-http-target';
 import { errorOf } from '../support/raw-error-body';
 
 // HTTP as RFC 9110/9112 define it, against the real service: these used to be 404 "No such route"
@@ -11,9 +12,7 @@ let key: string;
 let port: number;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ worker: false });
-  key = (await harness.issueKey('acme', 'test')).key;
-  port = Number(new URL(harness.baseUrl).port);
+  ({ harness, key, port } = await startRawHttpTarget());
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../support/raw-http';
-import { AssayHarness } from '../support/assay-harness';
+import type { AssayHarness } from '../support/assay-harness';
+import { startRawHttpTarget } from '../support/raw-http-target';
 import { errorOf } from '../support/raw-error-body';
 
 // Regressions found by the chaos suite's malformed-input scenario: each of these requests used to
@@ -11,9 +12,7 @@ let key: string;
 let port: number;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ worker: false });
-  key = (await harness.issueKey('acme', 'test')).key;
-  port = Number(new URL(harness.baseUrl).port);
+  ({ harness, key, port } = await startRawHttpTarget());
 });
 
 afterAll(async () => {
