@@ -16,7 +16,7 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   NOT_FOUND: { status: 404, meaning: "No such resource for this organisation and environment (another organisation's id is 404 too, never 403)." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method; the Allow header lists the methods it has.' },
   TASK_ALREADY_FINAL: { status: 409, meaning: 'The task already succeeded or failed, so it can no longer be canceled.' },
-  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text or the architecture is over its size limit, or the body is over ~1 MiB.' },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text or the architecture is over its size limit, or the body is over its limit (4 MiB by default).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'A body was sent with a Content-Type other than application/json.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was already used with a different body.' },
   RATE_LIMITED: { status: 429, meaning: 'Too many creates for this key; wait for Retry-After seconds.' },
@@ -51,6 +51,6 @@ export const HTTP_LAYER_ERRORS: StatusError[] = [
 /** What any operation other than GET can get from its body, even one that needs none (a body sent is still read). */
 export const BODY_ERRORS: StatusError[] = [
   { status: 400, code: 'INVALID_REQUEST', meaning: 'The body is not valid JSON or not valid UTF-8.' },
-  { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: 'The body is over ~1 MiB.' },
+  { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: 'The body is over its limit (4 MiB by default).' },
   { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', meaning: 'A body was sent with a Content-Type other than application/json.' },
 ];
