@@ -6,6 +6,7 @@ import { Storage } from '../common/storage/storage';
 import { runMain } from '../common/run-main';
 import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
+import { ensureLocalEncryptionKey } from './local-encryption-key';
 import { localTemporalEnv } from './local-temporal-env';
 import { resolveTemporalCli } from './temporal-cli';
 import { startDevServer } from './temporal-dev-server';
@@ -34,6 +35,7 @@ runMain('assay', async () => {
     logFile: path.join(config.dataDir, 'temporal.log'),
   });
 
+  ensureLocalEncryptionKey(config);
   const storage = await Storage.open(config);
   const keyFile = await ensureDemoKey(storage.keys, values.API_KEY_BRAND, config.dataDir);
   await storage.close();

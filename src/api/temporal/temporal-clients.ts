@@ -1,6 +1,7 @@
 import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
+import { assayDataConverter } from '../../common/temporal/data-converter';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 
 /** One run visibility listed: a workflow id may have several (an operator's reset starts another). */
@@ -26,8 +27,8 @@ export class TemporalClients {
     private readonly config: AppConfig,
   ) {
     this.clients = {
-      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test') }),
-      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live') }),
+      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test'), dataConverter: assayDataConverter(config) }),
+      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live'), dataConverter: assayDataConverter(config) }),
     };
   }
 

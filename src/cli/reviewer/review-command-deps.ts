@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { AssessmentReviewClient } from './assessment-review-client';
 import { AppConfig } from '../../common/config/app-config';
+import { assayDataConverter } from '../../common/temporal/data-converter';
 import { describeTemporalConnection } from '../../common/temporal/connection-options';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import type { CommandEnd, TextOutput } from '../command-runner';
@@ -45,7 +46,7 @@ export async function withReviewClient<T>(
     throw new TemporalUnreachableError(`Temporal is unreachable at ${describeTemporalConnection(options)}: ${error instanceof Error ? error.message : String(error)}`);
   });
   try {
-    return await use(new AssessmentReviewClient(new Client({ connection, namespace }), { updateTimeoutMs: deps.updateTimeoutMs }));
+    return await use(new AssessmentReviewClient(new Client({ connection, namespace, dataConverter: assayDataConverter(config) }), { updateTimeoutMs: deps.updateTimeoutMs }));
   } finally {
     await connection.close();
   }

@@ -1,7 +1,10 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
+import { parseEncryptionKeys } from '../crypto/encryption-keys';
+import { StaticKeyRing, type KeyRing } from '../crypto/key-ring';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -65,6 +68,11 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_WINDOW: z.string().default('3 days').pipe(slaDuration),
   // How often the worker's schedule looks for runs an operator terminated (or that timed out) to send their event.
   WEBHOOK_SWEEP_INTERVAL: z.string().default('1 minute').pipe(slaDuration),
+  // Keys that encrypt what Temporal stores (payloads) and webhook signing secrets: `id:base64` entries,
+  // newest first, inline or in a file (one a line). Neither set: the data directory's encryption-keys
+  // file (which `npm start` makes) if there is one, else nothing is encrypted.
+  PAYLOAD_ENCRYPTION_KEYS: z.string().optional(),
+  PAYLOAD_ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
 });
 
 function parseDuration(value: string): number | undefined {
@@ -83,6 +91,7 @@ export class InvalidConfigError extends Error {}
 export class AppConfig {
   readonly values: Readonly<ConfigValues>;
   private connections?: TemporalConnections;
+  private keys?: { ring: KeyRing | undefined };
 
   constructor(private readonly env: NodeJS.ProcessEnv = process.env) {
     const parsed = configSchema.safeParse(env);
@@ -91,6 +100,9 @@ export class AppConfig {
       throw new InvalidConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
     const values = parsed.data;
+    if (values.PAYLOAD_ENCRYPTION_KEYS !== undefined && values.PAYLOAD_ENCRYPTION_KEYS_FILE !== undefined) {
+      throw new InvalidConfigError('Invalid configuration:\n  PAYLOAD_ENCRYPTION_KEYS: set it or PAYLOAD_ENCRYPTION_KEYS_FILE, not both');
+    }
     if (values.SUMMARIZER_PROVIDER === 'openai-compatible' && !values.OPENAI_BASE_URL) {
       throw new InvalidConfigError('Invalid configuration:\n  OPENAI_BASE_URL: required when SUMMARIZER_PROVIDER=openai-compatible');
     }
@@ -111,8 +123,46 @@ export class AppConfig {
     return this.connections;
   }
 
+  /**
+   * The encryption key ring, or undefined when no key is configured; read and checked on first use,
+   * like temporalConnections. Problems name the setting and the entry, never a key.
+   */
+  get keyRing(): KeyRing | undefined {
+    if (!this.keys) this.keys = { ring: this.readKeyRing() };
+    return this.keys.ring;
+  }
+
+  private readKeyRing(): KeyRing | undefined {
+    const { PAYLOAD_ENCRYPTION_KEYS: inline, PAYLOAD_ENCRYPTION_KEYS_FILE: file } = this.values;
+    let text: string;
+    let setting: string;
+    if (inline !== undefined) {
+      [text, setting] = [inline, 'PAYLOAD_ENCRYPTION_KEYS'];
+    } else if (file !== undefined) {
+      setting = 'PAYLOAD_ENCRYPTION_KEYS_FILE';
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new InvalidConfigError(`Invalid configuration:\n  ${setting}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      }
+    } else if (fs.existsSync(this.localKeyFile)) {
+      setting = this.localKeyFile;
+      text = fs.readFileSync(this.localKeyFile, 'utf8');
+    } else {
+      return undefined;
+    }
+    const parsed = parseEncryptionKeys(text);
+    if (!parsed.ok) throw new InvalidConfigError(`Invalid configuration:\n  ${setting}: ${parsed.problem}`);
+    return new StaticKeyRing(parsed.keys);
+  }
+
   get dataDir(): string {
     return path.resolve(this.values.DATA_DIR);
+  }
+
+  /** The key file `npm start` makes, read when no key is configured. */
+  get localKeyFile(): string {
+    return path.join(this.dataDir, 'encryption-keys');
   }
 
   get keyDatabasePath(): string {
