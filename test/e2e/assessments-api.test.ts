@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { ExitCode } from '../../src/cli/exit-codes';
 import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
 import type { ReviewCommandDeps } from '../../src/cli/reviewer/review-command-deps';
+import { generateEncryptionKeyEntry } from '../../src/common/crypto/encryption-keys';
 import { AssayHarness } from '../support/assay-harness';
 import { SINGLE_ZONE_GRAPH, largestAcceptedArchitecture } from '../support/graphs';
 import { bearer, http } from '../support/http';
@@ -21,7 +22,8 @@ let key: string;
 let assessmentsUrl: string;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA } });
+  // Encrypted payloads: the reviewer CLI reads them with the same keys.
+  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA, PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('assessments') } });
   key = (await harness.issueKey('acme', 'test')).key;
   assessmentsUrl = `${harness.baseUrl}/v1/network-assessments`;
 });

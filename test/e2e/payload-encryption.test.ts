@@ -35,7 +35,9 @@ afterAll(async () => {
 
 /** Another API on the harness's Temporal, task queue and key store, with its own encryption keys (none: as before encryption). */
 async function apiWith(keys: string | undefined): Promise<string> {
-  const api = await createApiApp(new AppConfig({ ...harness.sharedEnv(), LOG_LEVEL: 'silent', ...(keys ? { PAYLOAD_ENCRYPTION_KEYS: keys } : {}) }));
+  const env: Record<string, string> = { ...harness.sharedEnv(), LOG_LEVEL: 'silent' };
+  delete env.PAYLOAD_ENCRYPTION_KEYS;
+  const api = await createApiApp(new AppConfig({ ...env, ...(keys ? { PAYLOAD_ENCRYPTION_KEYS: keys } : {}) }));
   apis.push(api);
   await api.listen({ port: 0, host: '127.0.0.1' });
   return api.getUrl();
