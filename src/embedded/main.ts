@@ -1,8 +1,10 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { Connection } from '@temporalio/client';
 import { AppConfig } from '../common/config/app-config';
 import { Storage } from '../common/storage/storage';
+import { applyNamespaceRetention } from '../common/temporal/namespace-retention';
 import { runMain } from '../common/run-main';
 import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
@@ -24,18 +26,21 @@ runMain('assay', async () => {
   // Owner only: it holds the key and webhook database and the demo key.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
+  const namespaces = [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION];
   const cliPath = resolveTemporalCli(values.TEMPORAL_CLI_PATH);
   log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
   const server = await startDevServer({
     cliPath,
     port: temporalPort,
     uiPort: values.TEMPORAL_UI_PORT,
-    namespaces: [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION],
+    namespaces,
     dbFile: path.join(config.dataDir, 'temporal.sqlite'),
     logFile: path.join(config.dataDir, 'temporal.log'),
   });
 
   ensureLocalEncryptionKey(config);
+  const retention = await withConnection(server.address, (connection) => applyNamespaceRetention(connection, namespaces, values.RETENTION_PERIOD));
+  log(`finished work is kept for ${retention.map(({ namespace, retentionMs }) => `${msToDays(retentionMs)} days in ${namespace}`).join(', ')}`);
   const storage = await Storage.open(config);
   const keyFile = await ensureDemoKey(storage.keys, values.API_KEY_BRAND, config.dataDir);
   await storage.close();
@@ -88,6 +93,19 @@ runMain('assay', async () => {
 
 function log(message: string): void {
   process.stderr.write(`[assay] ${message}\n`);
+}
+
+async function withConnection<T>(address: string, use: (connection: Connection) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address });
+  try {
+    return await use(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+function msToDays(ms: number): string {
+  return String(Math.round((ms / 86_400_000) * 100) / 100);
 }
 
 function portOf(address: string): number {

@@ -9,16 +9,23 @@ import { temporalConnectionsFromEnv, type TemporalConnections } from '../tempora
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
-const MAX_SLA_MS = 365 * 24 * 60 * 60 * 1000;
-/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses), in milliseconds. */
-const slaDuration = z.string().transform((value, context) => {
-  const millis = parseDuration(value);
-  if (millis === undefined || millis <= 0 || millis > MAX_SLA_MS) {
-    context.addIssue({ code: 'custom', message: 'must be a duration between 1ms and 365 days, such as "2 days", "36h" or "90s"' });
-    return z.NEVER;
-  }
-  return millis;
-});
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses) within bounds, in milliseconds. */
+function durationBetween(minMs: number, maxMs: number, bounds: string) {
+  return z.string().transform((value, context) => {
+    const millis = parseDuration(value);
+    if (millis === undefined || millis < minMs || millis > maxMs) {
+      context.addIssue({ code: 'custom', message: `must be a duration between ${bounds}, such as "2 days", "36h" or "90s"` });
+      return z.NEVER;
+    }
+    return millis;
+  });
+}
+
+const slaDuration = durationBetween(1, 365 * DAY_MS, '1ms and 365 days');
+// Temporal refuses a namespace retention under a day.
+const retentionDuration = durationBetween(DAY_MS, 10 * 365 * DAY_MS, '1 day and 3650 days');
 
 /** Every setting Assay reads from the environment, validated once at start. */
 export const configSchema = z.object({
@@ -68,6 +75,9 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_WINDOW: z.string().default('3 days').pipe(slaDuration),
   // How often the worker's schedule looks for runs an operator terminated (or that timed out) to send their event.
   WEBHOOK_SWEEP_INTERVAL: z.string().default('1 minute').pipe(slaDuration),
+  // How long a finished task or assessment (with its Idempotency-Key and webhook delivery records) is
+  // kept: the namespaces' retention, applied by `npm start` and the cluster setup.
+  RETENTION_PERIOD: z.string().default('30 days').pipe(retentionDuration),
   // Keys that encrypt what Temporal stores (payloads) and webhook signing secrets: `id:base64` entries,
   // newest first, inline or in a file (one a line). Neither set: the data directory's encryption-keys
   // file (which `npm start` makes) if there is one, else nothing is encrypted.
