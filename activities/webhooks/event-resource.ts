@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Client } from '@temporalio/client';
+import { expiresAt } from '../../src/common/resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../../src/common/resources/assessment-resource';
 import { taskFromDescription } from '../../src/common/resources/task-from-description';
 import type { TaskResource, WorkflowStatusName } from '../../src/common/resources/task-resource';
@@ -10,15 +11,15 @@ import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput } from '../../src
  * with the API's own mapping. A task is final only once its workflow has closed (updated_at is
  * its close time), so until then this fails with a retryable SOURCE_NOT_FINAL.
  */
-export async function readEventResource(client: Client, input: WebhookEventInput): Promise<TaskResource | AssessmentResource> {
+export async function readEventResource(client: Client, input: WebhookEventInput, retentionMs: number): Promise<TaskResource | AssessmentResource> {
   const handle = client.workflow.getHandle(input.sourceWorkflowId);
   const description = await handle.describe();
   const status = description.status.name as WorkflowStatusName;
   if (input.type === 'ai_task.completed') {
     if (status === 'RUNNING') throw ApplicationFailure.retryable('The task workflow has not closed yet', 'SOURCE_NOT_FINAL');
-    return (await taskFromDescription(input.resourceId, description, () => handle.result() as Promise<AiTaskOutcome>)).resource;
+    return (await taskFromDescription(input.resourceId, description, () => handle.result() as Promise<AiTaskOutcome>, retentionMs)).resource;
   }
-  const resource = toAssessmentResource(input.resourceId, description.memo as unknown as AssessmentMemo);
+  const resource = toAssessmentResource(input.resourceId, description.memo as unknown as AssessmentMemo, expiresAt(description.closeTime, retentionMs));
   if (resource.status !== 'completed') throw ApplicationFailure.retryable('The assessment has not published its review yet', 'SOURCE_NOT_FINAL');
   return resource;
 }

@@ -28,7 +28,7 @@ import {
  * new run decides) gets the event of the outcome GET shows for it, started with the outcome's own
  * id, so a sweep that finds it again, or a run that reached it already, starts nothing new.
  */
-export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookSubscriberQuery) => Promise<boolean>): OperatorCloseSweepActivities {
+export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookSubscriberQuery) => Promise<boolean>, retentionMs: number): OperatorCloseSweepActivities {
   return {
     async sweepOperatorCloses({ closedSince }) {
       const context = Context.current();
@@ -39,7 +39,7 @@ export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookS
       ]);
       let started = 0;
       for await (const run of context.client.workflow.list({ query })) {
-        const event = await outcomeEventOf(context.client, run);
+        const event = await outcomeEventOf(context.client, run, retentionMs);
         if (!event || !(await hasWebhookSubscribers({ organizationId: event.organizationId, type: event.type }))) continue;
         if (await startEvent(context.client, context.info.taskQueue, event)) started++;
       }
@@ -48,7 +48,7 @@ export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookS
   };
 }
 
-async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo): Promise<WebhookEventInput | undefined> {
+async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo, retentionMs: number): Promise<WebhookEventInput | undefined> {
   const organizationId = run.typedSearchAttributes.get(ORGANIZATION_SEARCH_ATTRIBUTE);
   const handle = client.workflow.getHandle(run.workflowId);
   const current = await handle.describe().catch((error: unknown) => {
@@ -59,14 +59,14 @@ async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo): Promi
   const base = { organizationId, createdAt: (run.closeTime ?? new Date()).toISOString(), sourceWorkflowId: run.workflowId };
   const taskId = taskIdFromWorkflowId(run.workflowId);
   if (taskId) {
-    const { resource } = await taskFromDescription(taskId, current, () => handle.result() as Promise<AiTaskOutcome>);
+    const { resource } = await taskFromDescription(taskId, current, () => handle.result() as Promise<AiTaskOutcome>, retentionMs);
     if (resource.status !== 'failed' || !resource.error) return undefined;
     const eventId = outcomeEventId(taskId, taskOutcomeName({ status: 'failed', error: resource.error }));
     return { ...base, eventId, type: 'ai_task.completed', resourceId: taskId };
   }
   const assessmentId = parseAssessmentWorkflowId(run.workflowId)?.assessmentId;
   // An assessment closed before its review has no outcome to announce; one closed after it has.
-  const review = assessmentId ? toAssessmentResource(assessmentId, current.memo as unknown as AssessmentMemo).review : undefined;
+  const review = assessmentId ? toAssessmentResource(assessmentId, current.memo as unknown as AssessmentMemo, null).review : undefined;
   if (!assessmentId || !review) return undefined;
   return { ...base, eventId: outcomeEventId(assessmentId, reviewOutcomeName(review.verdict)), type: 'assessment.reviewed', resourceId: assessmentId };
 }

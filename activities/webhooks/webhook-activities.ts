@@ -27,6 +27,8 @@ export interface WebhookActivityDependencies {
   store: WebhookStore;
   retry: WebhookRetrySchedule;
   allowInsecureSandbox: boolean;
+  /** How long the namespaces keep a closed workflow (RETENTION_PERIOD): the events' resources carry expires_at. */
+  retentionMs: number;
   /** Which environment a namespace serves; events and endpoints never cross environments. */
   environmentOf: (namespace: string) => KeyEnvironment;
   resolve?: HostResolver;
@@ -46,14 +48,14 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
   const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
   return {
     hasWebhookSubscribers,
-    ...createOperatorCloseSweep(hasWebhookSubscribers),
+    ...createOperatorCloseSweep(hasWebhookSubscribers, deps.retentionMs),
 
     /** Subscribed, enabled endpoints of the event's organisation and environment, and the payload they all get. */
     async prepareWebhookEvent(input) {
       const context = Context.current();
       const endpoints = await subscribedEndpoints(input.organizationId, input.type);
       if (endpoints.length === 0) return { body: '', endpointIds: [], retry: deps.retry };
-      const data = await readEventResource(context.client, input);
+      const data = await readEventResource(context.client, input, deps.retentionMs);
       const body = JSON.stringify({ id: input.eventId, type: input.type, created_at: input.createdAt, data });
       return { body, endpointIds: endpoints.map((endpoint) => endpoint.id), retry: deps.retry };
     },

@@ -105,6 +105,7 @@ describe('POST /v1/network-assessments', () => {
       status: 'submitted',
       created_at: expect.any(String),
       updated_at: response.body.created_at,
+      expires_at: null,
       escalations: [],
     });
     expect(response.headers.get('location')).toBe(`/v1/network-assessments/${response.body.assessment_id}`);
@@ -179,6 +180,11 @@ describe('the review, from POST through the CLI to completed', () => {
       findings: assessment.findings,
     });
     expect(final.updated_at).toBe(final.review.completed_at);
+    // Kept the default 30 days from the close of its workflow, which follows the review.
+    const closed = await pollUntil(id, (body) => body.expires_at !== null);
+    const keptMs = Date.parse(closed.expires_at) - Date.parse(final.review.completed_at);
+    expect(keptMs).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(keptMs).toBeLessThan(30 * 86_400_000 + 60_000);
     const afterwards = await pendingUntil((queue) => queue.every((item) => item.assessment_id !== id));
     expect(afterwards.map((item) => item.assessment_id)).not.toContain(id);
   });

@@ -10,11 +10,12 @@ import { createAssessmentSchema } from './create-assessment.request';
 const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 
-const submitted = { assessment_id: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3', name: 'Checkout platform', status: 'submitted', created_at: CREATED_AT, updated_at: CREATED_AT, escalations: [] };
+const submitted = { assessment_id: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3', name: 'Checkout platform', status: 'submitted', created_at: CREATED_AT, updated_at: CREATED_AT, expires_at: null, escalations: [] };
 const completed = {
   ...submitted,
   status: 'completed',
   updated_at: '2025-06-03T14:02:11.000Z',
+  expires_at: '2025-07-03T14:02:11.000Z',
   findings: [{ check: 'single_point_of_failure', severity: 'high', message: 'db-1 is the only database and every service depends on it.', component_ids: ['db-1'] }],
   review: { verdict: 'changes_requested', notes: 'Add a replica in a second zone.', reviewer: 'alice', completed_at: '2025-06-03T14:02:11.000Z' },
 };

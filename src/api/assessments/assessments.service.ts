@@ -56,7 +56,7 @@ export class AssessmentsService {
       readExisting: (assessmentId) => this.reader.read(caller.environment, caller.organizationId, assessmentId),
     });
     if (started.replayed) return { assessment: started.resource, replayed: true };
-    return { assessment: toAssessmentResource(started.id, memo), replayed: false };
+    return { assessment: toAssessmentResource(started.id, memo, null), replayed: false };
   }
 
   /** The caller's assessments (open first, then the latest completed); `completed` is exact in visibility, the open statuses are told apart per item. */

@@ -46,6 +46,7 @@ export class TaskWorkflowReader {
         this.temporal.withDeadline(
           () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
         ),
+        this.temporal.retentionMs,
       )),
       runId: description.runId,
     };

@@ -17,11 +17,12 @@ const TASK_ID: ParameterDoc = {
 };
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 
-const queuedTask = { id: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', task_type: 'summarize', status: 'queued', created_at: CREATED_AT, updated_at: CREATED_AT };
+const queuedTask = { id: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', task_type: 'summarize', status: 'queued', created_at: CREATED_AT, updated_at: CREATED_AT, expires_at: null };
 const succeededTask = {
   ...queuedTask,
   status: 'succeeded',
   updated_at: '2025-06-02T09:15:29.870Z',
+  expires_at: '2025-07-02T09:15:29.870Z',
   output: { summary: 'The council approved the transit plan, which adds three bus lines.' },
 };
 

@@ -63,7 +63,7 @@ export class TasksService {
     if (started.replayed) return { task: started.resource, replayed: true };
     this.reader.rememberRun(caller.environment, caller.organizationId, started.id, started.runId);
     this.metrics.tasksCreated.inc({ task_type: request.task_type });
-    const task: TaskResource = { id: started.id, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at };
+    const task: TaskResource = { id: started.id, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at, expires_at: null };
     return { task, replayed: false };
   }
 

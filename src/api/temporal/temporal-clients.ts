@@ -82,6 +82,11 @@ export class TemporalClients {
     return this.config.values.TEMPORAL_TASK_QUEUE;
   }
 
+  /** How long the namespaces keep a closed workflow (RETENTION_PERIOD). */
+  get retentionMs(): number {
+    return this.config.values.RETENTION_PERIOD;
+  }
+
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */
   withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.config.values.TEMPORAL_RPC_TIMEOUT_MS): Promise<T> {
     const deadline = Date.now() + timeoutMs;

@@ -46,7 +46,10 @@ export async function withReviewClient<T>(
     throw new TemporalUnreachableError(`Temporal is unreachable at ${describeTemporalConnection(options)}: ${error instanceof Error ? error.message : String(error)}`);
   });
   try {
-    return await use(new AssessmentReviewClient(new Client({ connection, namespace, dataConverter: assayDataConverter(config) }), { updateTimeoutMs: deps.updateTimeoutMs }));
+    return await use(new AssessmentReviewClient(new Client({ connection, namespace, dataConverter: assayDataConverter(config) }), {
+      updateTimeoutMs: deps.updateTimeoutMs,
+      retentionMs: values.RETENTION_PERIOD,
+    }));
   } finally {
     await connection.close();
   }
