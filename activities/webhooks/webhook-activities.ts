@@ -46,9 +46,15 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
     return endpoints.filter((endpoint) => endpoint.disabledAt === null && endpoint.events.includes(type));
   };
   const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
+  const sweep = createOperatorCloseSweep(hasWebhookSubscribers, deps.retentionMs);
   return {
     hasWebhookSubscribers,
-    ...createOperatorCloseSweep(hasWebhookSubscribers, deps.retentionMs),
+
+    /** The sweep schedule's run also prunes delivery records past the retention period, as Temporal deletes their resources. */
+    async sweepOperatorCloses(input) {
+      await deps.store.pruneDeliveriesBefore(new Date(Date.now() - deps.retentionMs).toISOString());
+      return sweep.sweepOperatorCloses(input);
+    },
 
     /** Subscribed, enabled endpoints of the event's organisation and environment, and the payload they all get. */
     async prepareWebhookEvent(input) {
@@ -56,6 +62,8 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       const endpoints = await subscribedEndpoints(input.organizationId, input.type);
       if (endpoints.length === 0) return { body: '', endpointIds: [], retry: deps.retry };
       const data = await readEventResource(context.client, input, deps.retentionMs);
+      // Erased on its owner's request (DELETE): nothing is sent about it any more.
+      if (!data) return { body: '', endpointIds: [], retry: deps.retry };
       const body = JSON.stringify({ id: input.eventId, type: input.type, created_at: input.createdAt, data });
       return { body, endpointIds: endpoints.map((endpoint) => endpoint.id), retry: deps.retry };
     },

@@ -31,6 +31,11 @@ export class AssessmentWorkflowReader {
 
   constructor(private readonly temporal: TemporalClients) {}
 
+  /** After an erasure: the next read asks Temporal. */
+  forget(environment: KeyEnvironment, organizationId: string, assessmentId: string): void {
+    this.closed.delete(`${environment}/${assessmentWorkflowId(organizationId, assessmentId)}`);
+  }
+
   async read(environment: KeyEnvironment, organizationId: string, assessmentId: string): Promise<AssessmentLookup | undefined> {
     const workflowId = assessmentWorkflowId(organizationId, assessmentId);
     const cacheKey = `${environment}/${workflowId}`;

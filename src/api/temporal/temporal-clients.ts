@@ -46,6 +46,11 @@ export class TemporalClients {
     return this.clients[environment].workflow;
   }
 
+  /** The raw gRPC service of the environment's connection, for calls the SDK does not wrap (delete). */
+  workflowService(environment: KeyEnvironment): Client['workflowService'] {
+    return this.clients[environment].workflowService;
+  }
+
   /**
    * describe() of a workflow, or undefined when there is none with that id (what a 404 is made of).
    * Without a run id the server first looks the current run up in its database; with one it answers
@@ -82,13 +87,17 @@ export class TemporalClients {
     return this.config.values.TEMPORAL_TASK_QUEUE;
   }
 
+  get rpcTimeoutMs(): number {
+    return this.config.values.TEMPORAL_RPC_TIMEOUT_MS;
+  }
+
   /** How long the namespaces keep a closed workflow (RETENTION_PERIOD). */
   get retentionMs(): number {
     return this.config.values.RETENTION_PERIOD;
   }
 
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */
-  withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.config.values.TEMPORAL_RPC_TIMEOUT_MS): Promise<T> {
+  withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.rpcTimeoutMs): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     // Each connection keeps its deadline in its own call context: the call runs inside all of them, whichever it uses.
     const bounded = distinct(this.connections).reduce<() => Promise<T>>((inner, connection) => () => connection.withDeadline(deadline, inner), call);

@@ -95,6 +95,13 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('webhook_deliveries_endpoint').ifNotExists().on('webhook_deliveries').columns(['endpoint_id', 'attempted_at']).execute();
       },
     },
+    // Delivery records go with an erased resource's events and when the retention period has passed.
+    '0003_crypto_delivery_erasure_indexes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.createIndex('webhook_deliveries_event').ifNotExists().on('webhook_deliveries').column('event_id').execute();
+        await db.schema.createIndex('webhook_deliveries_attempted_at').ifNotExists().on('webhook_deliveries').column('attempted_at').execute();
+      },
+    },
   };
 }
 

@@ -78,9 +78,13 @@ export class WebhookStore {
     return rows.map(fromEndpointRow);
   }
 
+  /** The endpoint and its delivery records. */
   async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.deleteFrom('webhookEndpoints').where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows === 1n;
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('webhookDeliveries').where('endpointId', '=', id).execute();
+      const deleted = await trx.deleteFrom('webhookEndpoints').where('id', '=', id).executeTakeFirst();
+      return deleted.numDeletedRows === 1n;
+    });
   }
 
   /** The current secret becomes the previous one; returns the endpoint as it now is. */
@@ -110,6 +114,17 @@ export class WebhookStore {
 
   async recordDelivery(attempt: WebhookDeliveryAttempt): Promise<void> {
     await this.db.insertInto('webhookDeliveries').values(attempt).execute();
+  }
+
+  /** The delivery records of erased resources' events. */
+  async deleteDeliveriesOfEvents(eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length > 0) await this.db.deleteFrom('webhookDeliveries').where('eventId', 'in', eventIds).execute();
+  }
+
+  /** Delivery records older than the retention period, as their events' resources are; returns how many went. */
+  async pruneDeliveriesBefore(cutoff: string): Promise<number> {
+    const pruned = await this.db.deleteFrom('webhookDeliveries').where('attemptedAt', '<', cutoff).executeTakeFirst();
+    return Number(pruned.numDeletedRows);
   }
 
   /** Newest first. */

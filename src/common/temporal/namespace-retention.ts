@@ -1,8 +1,6 @@
-import { isGrpcServiceError, type Connection } from '@temporalio/client';
+import type { Connection } from '@temporalio/client';
 import { msToTs, tsToMs } from '@temporalio/common/lib/time';
-
-/** gRPC's NOT_FOUND, which describeNamespace answers for a namespace that does not exist. */
-const GRPC_NOT_FOUND = 5;
+import { isGrpcNotFound } from './grpc-not-found';
 
 /** A namespace and its retention as Temporal reports it after the change. */
 export interface NamespaceRetention {
@@ -22,7 +20,7 @@ export async function applyNamespaceRetention(connection: Connection, namespaces
   const applied: NamespaceRetention[] = [];
   for (const namespace of namespaces) {
     const current = await service.describeNamespace({ namespace }).catch((error: unknown) => {
-      if (isGrpcServiceError(error) && error.code === GRPC_NOT_FOUND) return undefined;
+      if (isGrpcNotFound(error)) return undefined;
       throw error;
     });
     if (!current) {

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { Storage } from '../../../../src/common/storage/storage';
-import type { StoredWebhookEndpoint, WebhookStore } from '../../../../src/common/storage/webhook-store';
+import type { StoredWebhookEndpoint, WebhookDeliveryAttempt, WebhookStore } from '../../../../src/common/storage/webhook-store';
 import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
 
 let postgres: TestPostgres;
@@ -66,6 +66,10 @@ function endpoint(overrides: Partial<StoredWebhookEndpoint> = {}): StoredWebhook
   };
 }
 
+function delivery(id: string, attemptedAt: string): WebhookDeliveryAttempt {
+  return { id, endpointId: 'we_1', eventId: 'evt_1', eventType: 'ai_task.completed', attempt: 1, outcome: 'succeeded', httpStatus: 200, error: null, attemptedAt, durationMs: 5 };
+}
+
 describe.each(backends)('webhook store on %s', (_name, location) => {
   it('migrates once and shares the database with the key store', async () => {
     const open = await location();
@@ -113,11 +117,27 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     expect(await store.listDeliveries('we_1', 1)).toHaveLength(1);
   });
 
-  it('deletes an endpoint, and reports whether there was one', async () => {
+  it('deletes an endpoint with its delivery records, and reports whether there was one', async () => {
     const store = await (await location())();
     await store.create(endpoint());
+    await store.create(endpoint({ id: 'we_2' }));
+    await store.recordDelivery(delivery('wd_1', '2025-01-01T00:00:01.000Z'));
+    await store.recordDelivery({ ...delivery('wd_2', '2025-01-01T00:00:01.000Z'), endpointId: 'we_2' });
     expect(await store.delete('we_1')).toBe(true);
     expect(await store.delete('we_1')).toBe(false);
     expect(await store.find('we_1')).toBeUndefined();
+    expect(await store.listDeliveries('we_1', 10)).toEqual([]);
+    expect((await store.listDeliveries('we_2', 10)).map((row) => row.id)).toEqual(['wd_2']);
+  });
+
+  it('prunes delivery records older than a cutoff, and removes those of erased events', async () => {
+    const store = await (await location())();
+    await store.create(endpoint());
+    await store.recordDelivery(delivery('wd_old', '2025-01-01T00:00:00.000Z'));
+    await store.recordDelivery(delivery('wd_new', '2025-02-01T00:00:00.000Z'));
+    await store.recordDelivery({ ...delivery('wd_erased', '2025-02-01T00:00:00.000Z'), eventId: 'evt_task_1.succeeded' });
+    expect(await store.pruneDeliveriesBefore('2025-01-31T00:00:00.000Z')).toBe(1);
+    await store.deleteDeliveriesOfEvents(['evt_task_1.succeeded', 'evt_task_1.failed.CANCELED']);
+    expect((await store.listDeliveries('we_1', 10)).map((row) => row.id)).toEqual(['wd_new']);
   });
 });
