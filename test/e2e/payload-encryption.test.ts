@@ -6,9 +6,11 @@ import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/common/config/app-config';
 import { generateEncryptionKeyEntry } from '../../src/common/crypto/encryption-keys';
 import { taskWorkflowId } from '../../src/contract';
+import { verifyWebhook } from '../../src/sdk';
 import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';
 import { bearer, http } from '../support/http';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const FIRST_KEY = generateEncryptionKeyEntry('first');
 const SECOND_KEY = generateEncryptionKeyEntry('second');
@@ -72,6 +74,25 @@ async function storedHistory(taskId: string): Promise<{ bytes: Buffer; payloads:
 function metadata(payload: Payload, name: string): string {
   return Buffer.from(payload.metadata?.[name] ?? new Uint8Array()).toString('utf8');
 }
+
+describe('encryption at rest with webhooks', () => {
+  it('signs the event with the secret it stored encrypted, and its data is the decrypted task', async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.listen();
+    try {
+      const org = `hooks-${Date.now().toString(36)}`;
+      const hookKey = (await harness.issueKey(org, 'test')).key;
+      const endpoint = await http(`${harness.baseUrl}/v1/webhook-endpoints`, { method: 'POST', headers: bearer(hookKey), json: { url: receiver.url(), events: ['ai_task.completed'] } });
+      expect(endpoint.status).toBe(201);
+      const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(hookKey), json: { task_type: 'summarize', input: { text: 'Signed under encryption. The secret is sealed.' } } });
+      const [request] = await receiver.waitFor(1);
+      const event = await verifyWebhook<any>(request.body, request.headers as Record<string, string>, endpoint.body.secret, { toleranceSeconds: 300 });
+      expect(event.data).toMatchObject({ id: created.body.id, status: 'succeeded', output: { summary: expect.stringContaining('Signed under encryption') } });
+    } finally {
+      await receiver.close();
+    }
+  });
+});
 
 describe('payload encryption', () => {
   it('stores the text, the summary and the memo encrypted while GET returns the summary', async () => {

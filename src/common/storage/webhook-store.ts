@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { WebhookEventType } from '../../contract';
+import type { SecretSealer } from '../crypto/secret-sealer';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { Tables, WebhookEndpointRow } from './tables';
 
 /**
- * A receiving URL of one organisation in one environment. The signing secret is stored as is:
- * the worker needs it to sign (HMAC is symmetric), so unlike API keys it cannot be hashed.
+ * A receiving URL of one organisation in one environment. The worker needs the signing secret to
+ * sign (HMAC is symmetric), so unlike API keys it cannot be hashed: it is stored encrypted with the
+ * key ring (SecretSealer); the store hands it out decrypted.
  */
 export interface StoredWebhookEndpoint {
   id: string;
@@ -51,18 +53,50 @@ export interface SecretRotation {
 
 /** Persistence of webhook endpoints and delivery attempts, next to the keys; this class is also the DI token. */
 export class WebhookStore {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly sealer: SecretSealer,
+  ) {}
 
   async create(endpoint: StoredWebhookEndpoint): Promise<void> {
     await this.db
       .insertInto('webhookEndpoints')
-      .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
+      .values({
+        ...endpoint,
+        events: JSON.stringify(endpoint.events),
+        secret: await this.sealer.seal(endpoint.secret),
+        previousSecret: endpoint.previousSecret === null ? null : await this.sealer.seal(endpoint.previousSecret),
+      })
       .execute();
   }
 
   async find(id: string): Promise<StoredWebhookEndpoint | undefined> {
     const row = await this.db.selectFrom('webhookEndpoints').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && fromEndpointRow(row);
+    return row && this.fromRow(row);
+  }
+
+  /**
+   * Encrypts with the current key every secret stored in plaintext (before keys were configured)
+   * or under an older key, so older keys can be retired. Run at every open; a row changed
+   * meanwhile (a rotation) is left to the next open.
+   */
+  async resealSecrets(): Promise<number> {
+    let resealed = 0;
+    for (const row of await this.db.selectFrom('webhookEndpoints').select(['id', 'secret', 'previousSecret']).execute()) {
+      const staleSecret = await this.sealer.isStale(row.secret);
+      const stalePrevious = row.previousSecret !== null && (await this.sealer.isStale(row.previousSecret));
+      if (!staleSecret && !stalePrevious) continue;
+      const previous = row.previousSecret === null ? null : await this.sealer.seal(await this.sealer.open(row.previousSecret));
+      const updated = await this.db
+        .updateTable('webhookEndpoints')
+        .set({ secret: await this.sealer.seal(await this.sealer.open(row.secret)), previousSecret: previous })
+        .where('id', '=', row.id)
+        .where('secret', '=', row.secret)
+        .where((eb) => (row.previousSecret === null ? eb('previousSecret', 'is', null) : eb('previousSecret', '=', row.previousSecret)))
+        .executeTakeFirst();
+      resealed += Number(updated.numUpdatedRows);
+    }
+    return resealed;
   }
 
   /** Oldest first. */
@@ -75,7 +109,7 @@ export class WebhookStore {
       .orderBy('createdAt')
       .orderBy('id')
       .execute();
-    return rows.map(fromEndpointRow);
+    return Promise.all(rows.map((row) => this.fromRow(row)));
   }
 
   /** The endpoint and its delivery records. */
@@ -89,18 +123,19 @@ export class WebhookStore {
 
   /** The current secret becomes the previous one; returns the endpoint as it now is. */
   async rotateSecret(rotation: SecretRotation): Promise<StoredWebhookEndpoint | undefined> {
+    const sealed = await this.sealer.seal(rotation.secret);
     const row = await this.db
       .updateTable('webhookEndpoints')
       .set((eb) => ({
         previousSecret: eb.ref('secret'),
         previousSecretExpiresAt: rotation.previousSecretExpiresAt,
-        secret: rotation.secret,
+        secret: sealed,
         updatedAt: rotation.at,
       }))
       .where('id', '=', rotation.id)
       .returningAll()
       .executeTakeFirst();
-    return row && fromEndpointRow(row);
+    return row && this.fromRow(row);
   }
 
   async disable(id: string, reason: string, at: string): Promise<void> {
@@ -127,6 +162,15 @@ export class WebhookStore {
     return Number(pruned.numDeletedRows);
   }
 
+  private async fromRow(row: WebhookEndpointRow): Promise<StoredWebhookEndpoint> {
+    return {
+      ...row,
+      events: JSON.parse(row.events) as WebhookEventType[],
+      secret: await this.sealer.open(row.secret),
+      previousSecret: row.previousSecret === null ? null : await this.sealer.open(row.previousSecret),
+    };
+  }
+
   /** Newest first. */
   listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryAttempt[]> {
     return this.db
@@ -138,8 +182,4 @@ export class WebhookStore {
       .limit(limit)
       .execute();
   }
-}
-
-function fromEndpointRow(row: WebhookEndpointRow): StoredWebhookEndpoint {
-  return { ...row, events: JSON.parse(row.events) as WebhookEventType[] };
 }
