@@ -8,7 +8,7 @@ import { applyNamespaceRetention } from '../common/temporal/namespace-retention'
 import { runMain } from '../common/run-main';
 import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
-import { ensureLocalEncryptionKey } from './local-encryption-key';
+import { ensureLocalCodecCredential, ensureLocalEncryptionKey } from './local-encryption-key';
 import { localTemporalEnv } from './local-temporal-env';
 import { resolveTemporalCli } from './temporal-cli';
 import { startDevServer } from './temporal-dev-server';
@@ -23,9 +23,13 @@ runMain('assay', async () => {
   await assertPortFree(temporalPort, 'TEMPORAL_ADDRESS');
   await assertPortFree(values.PORT, 'PORT');
   await assertPortFree(values.TEMPORAL_UI_PORT, 'TEMPORAL_UI_PORT');
+  await assertPortFree(values.CODEC_PORT, 'CODEC_PORT');
   // Owner only: it holds the key and webhook database and the demo key.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
+  ensureLocalEncryptionKey(config);
+  ensureLocalCodecCredential(config);
+  const codecEndpoint = `http://${values.CODEC_HOST}:${values.CODEC_PORT}/codec`;
   const namespaces = [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION];
   const cliPath = resolveTemporalCli(values.TEMPORAL_CLI_PATH);
   log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
@@ -34,11 +38,11 @@ runMain('assay', async () => {
     port: temporalPort,
     uiPort: values.TEMPORAL_UI_PORT,
     namespaces,
+    uiCodecEndpoint: codecEndpoint,
     dbFile: path.join(config.dataDir, 'temporal.sqlite'),
     logFile: path.join(config.dataDir, 'temporal.log'),
   });
 
-  ensureLocalEncryptionKey(config);
   const retention = await withConnection(server.address, (connection) => applyNamespaceRetention(connection, namespaces, values.RETENTION_PERIOD));
   log(`finished work is kept for ${retention.map(({ namespace, retentionMs }) => `${msToDays(retentionMs)} days in ${namespace}`).join(', ')}`);
   const storage = await Storage.open(config);
@@ -51,6 +55,7 @@ runMain('assay', async () => {
   const children: ChildService[] = [
     startChild('worker', path.join(dist, 'worker', 'main.js'), env),
     startChild('api', path.join(dist, 'api', 'main.js'), env),
+    startChild('codec', path.join(dist, 'codec', 'main.js'), env),
   ];
 
   let stopping = false;
@@ -85,6 +90,7 @@ runMain('assay', async () => {
       'Assay is running.',
       `  API          ${baseUrl}`,
       `  Temporal UI  http://localhost:${values.TEMPORAL_UI_PORT}  (namespaces ${values.TEMPORAL_NAMESPACE_SANDBOX}, ${values.TEMPORAL_NAMESPACE_PRODUCTION})`,
+      `  Codec        ${codecEndpoint}  (operator credential in ${path.relative(process.cwd(), config.localCodecCredentialFile) || config.localCodecCredentialFile}; docs/operations.md, "Reading payloads")`,
       `  Sandbox key  in ${path.relative(process.cwd(), keyFile) || keyFile}  (organisation "demo"; read it with cat)`,
       '  Press Ctrl-C to stop everything; tasks and keys are kept for the next start.',
     ].join('\n'),

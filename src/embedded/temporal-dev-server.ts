@@ -12,6 +12,8 @@ export interface DevServerOptions {
   namespaces: string[];
   /** Web UI port, or 'free' for any free one; omitted = headless. */
   uiPort?: number | 'free';
+  /** Where the Web UI sends payloads to decode (Temporal's remote codec protocol); omitted = none. */
+  uiCodecEndpoint?: string;
   /** SQLite file for persistence; omitted = in memory. */
   dbFile?: string;
   /** Where the server's own output goes; omitted = kept in memory only to explain a failed start. */
@@ -72,6 +74,7 @@ async function startOnce(options: DevServerOptions, port: number, uiPort: number
   for (const value of DYNAMIC_CONFIG) args.push('--dynamic-config-value', value);
   if (uiPort === undefined) args.push('--headless');
   else args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
+  if (uiPort !== undefined && options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
   if (options.dbFile) {
     args.push('--db-filename', options.dbFile);
     for (const pragma of SQLITE_PRAGMAS) args.push('--sqlite-pragma', pragma);

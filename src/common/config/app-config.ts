@@ -83,6 +83,13 @@ export const configSchema = z.object({
   // file (which `npm start` makes) if there is one, else nothing is encrypted.
   PAYLOAD_ENCRYPTION_KEYS: z.string().optional(),
   PAYLOAD_ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
+  // The codec endpoint for the Temporal UI and CLI (src/codec): where it listens, the operator credential
+  // it asks for (else the data directory's codec-credential file, which `npm start` makes), and the
+  // origins whose pages may call it (default: the embedded UI's).
+  CODEC_HOST: z.string().min(1).default('127.0.0.1'),
+  CODEC_PORT: port.default(8234),
+  CODEC_CREDENTIAL: z.string().min(32, 'must be at least 32 characters').optional(),
+  CODEC_ALLOWED_ORIGINS: z.string().optional(),
 });
 
 function parseDuration(value: string): number | undefined {
@@ -168,6 +175,25 @@ export class AppConfig {
 
   get dataDir(): string {
     return path.resolve(this.values.DATA_DIR);
+  }
+
+  /** The codec endpoint's operator credential, or undefined when none is configured (the endpoint then refuses to start). */
+  get codecCredential(): string | undefined {
+    if (this.values.CODEC_CREDENTIAL !== undefined) return this.values.CODEC_CREDENTIAL;
+    return fs.existsSync(this.localCodecCredentialFile) ? fs.readFileSync(this.localCodecCredentialFile, 'utf8').trim() : undefined;
+  }
+
+  /** The credential file `npm start` makes, read when CODEC_CREDENTIAL is not set. */
+  get localCodecCredentialFile(): string {
+    return path.join(this.dataDir, 'codec-credential');
+  }
+
+  /** Origins whose pages may call the codec endpoint: CODEC_ALLOWED_ORIGINS (comma-separated), else the embedded UI's. */
+  get codecAllowedOrigins(): string[] {
+    const listed = this.values.CODEC_ALLOWED_ORIGINS;
+    if (listed !== undefined) return listed.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+    const port = this.values.TEMPORAL_UI_PORT;
+    return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
   }
 
   /** The key file `npm start` makes, read when no key is configured. */
