@@ -3,10 +3,11 @@ import { runMain } from '../src/common/run-main';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
-import { costTable, getLatencyTable, latencyTable, summariserTable, targetTable, throughputTable } from './report';
+import { costTable, getLatencyTable, latencyTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
 import { runApiThroughputScenario } from './scenarios/api-throughput';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
+import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { runSummariserScenario } from './scenarios/summariser';
 import { checkTargets, type BenchFigures } from './targets';
@@ -63,6 +64,8 @@ runMain('bench', async () => {
 
   const summariser = runSummariserScenario();
   section('Summariser (extractive, in process)', summariserTable(summariser));
+
+  section('Payload encryption (AES-256-GCM codec, in process)', payloadCodecTable(await runPayloadCodecScenario()));
 
   const stack = await startBenchStack();
   started.stack = stack;
