@@ -12,6 +12,8 @@ export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPa
 /**
  * One worker per environment namespace, on that environment's connection, sharing the activities
  * and the workflow code; each namespace's operator-close sweep is scheduled as the workers start.
+ * Each worker has slots of its own (WORKER_SLOTS_PRODUCTION, WORKER_SLOTS_SANDBOX), so a sandbox
+ * flood fills only the sandbox's; the process's CPU they share (docs/operations.md).
  */
 export async function createWorkers(
   config: AppConfig,
@@ -21,6 +23,7 @@ export async function createWorkers(
 ): Promise<Worker[]> {
   const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
+  const slots: Record<KeyEnvironment, number> = { test: config.values.WORKER_SLOTS_SANDBOX, live: config.values.WORKER_SLOTS_PRODUCTION };
   await Promise.all(KEY_ENVIRONMENTS.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
   return Promise.all(
     KEY_ENVIRONMENTS.map((environment) =>
@@ -31,8 +34,11 @@ export async function createWorkers(
         activities,
         ...workflows,
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
+        maxConcurrentWorkflowTaskExecutions: slots[environment],
+        maxConcurrentActivityTaskExecutions: slots[environment],
+        maxConcurrentLocalActivityExecutions: slots[environment],
       }).then((worker) => {
-        logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE }, 'worker ready');
+        logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE, slots: slots[environment] }, 'worker ready');
         return worker;
       }),
     ),

@@ -3,6 +3,7 @@ import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
+import { fairnessWeights } from './fairness-weights';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -49,6 +50,13 @@ export const configSchema = z.object({
   WORKER_METRICS_PORT: port.default(9464),
   // How long a stopping worker lets running activities finish before it cancels them and hands them back.
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  // How many workflow tasks, activities and local activities each environment's worker runs at
+  // once, on slots of its own: the sandbox can fill only its own. At least 2 (the SDK's floor for
+  // workflow tasks with a sticky cache).
+  WORKER_SLOTS_PRODUCTION: z.coerce.number().int().min(2).max(1000).default(40),
+  WORKER_SLOTS_SANDBOX: z.coerce.number().int().min(2).max(1000).default(40),
+  // "org-a=2,org-b=0.5": an organisation's share of a busy task queue against the default of 1.
+  FAIRNESS_WEIGHTS: z.string().default('').pipe(fairnessWeights),
   SUMMARIZER_PROVIDER: z.enum(['extractive', 'openai-compatible']).default('extractive'),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
