@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import { closeNow, listenOnLoopback } from './loopback-server';
+import { closeNow, listenOnLoopback, onBody } from './loopback-server';
 import { chatCompletionBody } from './remote-provider-env';
 
 /**
@@ -12,11 +12,9 @@ export class ScriptedProvider {
   readonly bodies: string[] = [];
   private script: number[] = [];
   private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    onBody(req, (body) => {
       this.requests++;
-      this.bodies.push(Buffer.concat(chunks).toString('utf8'));
+      this.bodies.push(body);
       const status = this.script.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(status === 200 ? chatCompletionBody(this.summary) : '{"error":"scripted"}');
