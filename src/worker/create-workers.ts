@@ -10,8 +10,9 @@ import { webhookActivityDependencies } from './webhook-dependencies';
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
 /**
- * One worker per environment namespace, on that environment's connection, sharing the activities
- * and the workflow code; each namespace's operator-close sweep is scheduled as the workers start.
+ * One worker per environment namespace it serves (WORKER_ENVIRONMENTS), on that environment's
+ * connection, sharing the activities and the workflow code; each served namespace's
+ * operator-close sweep is scheduled as the workers start.
  * Each worker has slots of its own (WORKER_SLOTS_PRODUCTION, WORKER_SLOTS_SANDBOX), so a sandbox
  * flood fills only the sandbox's; the process's CPU they share (docs/operations.md).
  */
@@ -24,9 +25,10 @@ export async function createWorkers(
   const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
   const slots: Record<KeyEnvironment, number> = { test: config.values.WORKER_SLOTS_SANDBOX, live: config.values.WORKER_SLOTS_PRODUCTION };
-  await Promise.all(KEY_ENVIRONMENTS.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
+  const served = KEY_ENVIRONMENTS.filter((environment) => config.values.WORKER_ENVIRONMENTS.includes(environment));
+  await Promise.all(served.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
   return Promise.all(
-    KEY_ENVIRONMENTS.map((environment) =>
+    served.map((environment) =>
       Worker.create({
         connection: connections[environment],
         namespace: namespaces[environment],

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 import { fairnessWeights } from './fairness-weights';
+import { workerEnvironments } from './worker-environments';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -55,6 +56,8 @@ export const configSchema = z.object({
   // workflow tasks with a sticky cache).
   WORKER_SLOTS_PRODUCTION: z.coerce.number().int().min(2).max(1000).default(40),
   WORKER_SLOTS_SANDBOX: z.coerce.number().int().min(2).max(1000).default(40),
+  // Which environments this worker process serves, so production can have processes (and CPU) of its own.
+  WORKER_ENVIRONMENTS: z.string().default('sandbox,production').pipe(workerEnvironments),
   // "org-a=2,org-b=0.5": an organisation's share of a busy task queue against the default of 1.
   FAIRNESS_WEIGHTS: z.string().default('').pipe(fairnessWeights),
   SUMMARIZER_PROVIDER: z.enum(['extractive', 'openai-compatible']).default('extractive'),

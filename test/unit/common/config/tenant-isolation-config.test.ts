@@ -50,3 +50,22 @@ describe('worker slots per environment', () => {
     expect(() => new AppConfig({ WORKER_SLOTS_SANDBOX: value })).toThrow(/WORKER_SLOTS_SANDBOX/);
   });
 });
+
+describe('worker environments', () => {
+  it('default to both', () => {
+    expect(new AppConfig({}).values.WORKER_ENVIRONMENTS).toEqual(['test', 'live']);
+  });
+
+  it.each([
+    ['production', ['live']],
+    ['sandbox', ['test']],
+    [' production , sandbox ', ['live', 'test']],
+    ['sandbox,sandbox', ['test']],
+  ])('read %p', (value, environments) => {
+    expect(new AppConfig({ WORKER_ENVIRONMENTS: value }).values.WORKER_ENVIRONMENTS).toEqual(environments);
+  });
+
+  it.each(['', 'live', 'production,', 'staging'])('refuse %p', (value) => {
+    expect(() => new AppConfig({ WORKER_ENVIRONMENTS: value })).toThrow(/WORKER_ENVIRONMENTS: must be "sandbox", "production" or "sandbox,production"/);
+  });
+});
