@@ -9,7 +9,7 @@ const provider = new HeldProvider();
 let harness: AssayHarness;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ provider, env: { WORKER_SLOTS_SANDBOX: String(SLOTS), WORKER_SLOTS_PRODUCTION: String(SLOTS) } });
+  harness = await AssayHarness.start({ provider, env: { WORKER_ACTIVITY_SLOTS_SANDBOX: String(SLOTS), WORKER_ACTIVITY_SLOTS_PRODUCTION: String(SLOTS) } });
 });
 
 afterAll(async () => {
@@ -29,8 +29,8 @@ describe('environment isolation', () => {
     const production = (await harness.issueKey('acme', 'live')).key;
     const sandboxIds: string[] = [];
     for (let index = 0; index < SANDBOX_TASKS; index++) sandboxIds.push(await createTask(sandbox, `Sandbox load ${index}.`));
-    // Every sandbox task has been taken and asked for its summary; the provider holds the two the
-    // sandbox's slots allow, the other four wait on the sandbox's queue.
+    // Every sandbox task has been taken and asked for its summary (a remote one: an activity); the
+    // provider holds the two the sandbox's activity slots allow, the other four wait on its queue.
     await eventually(
       () => Promise.all(sandboxIds.map(async (id) => (await http(`${harness.baseUrl}/v1/ai/tasks/${id}`, { headers: bearer(sandbox) })).body.status)),
       (statuses) => statuses.every((status) => status === 'running') && provider.requests === SLOTS,

@@ -20,7 +20,7 @@ export function useHeldService(fairness: boolean): { summaryOrderAfterBacklog(ba
       provider,
       worker: false,
       // The fewest slots the SDK allows: the worker takes tasks nearly one at a time, in dispatch order.
-      env: { WORKER_SLOTS_SANDBOX: '2' },
+      env: { WORKER_SLOTS_SANDBOX: '2', WORKER_ACTIVITY_SLOTS_SANDBOX: '2' },
     });
   });
   afterAll(async () => {

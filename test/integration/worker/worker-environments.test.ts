@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('a worker process of one environment', () => {
   it('polls only the namespaces WORKER_ENVIRONMENTS names, with that environment’s slots', async () => {
-    const env = { ...harness.sharedEnv(), LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', WORKER_ENVIRONMENTS: 'production', WORKER_SLOTS_PRODUCTION: '8' };
+    const env = { ...harness.sharedEnv(), LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', WORKER_ENVIRONMENTS: 'production', WORKER_SLOTS_PRODUCTION: '8', WORKER_ACTIVITY_SLOTS_PRODUCTION: '20' };
     worker = await BuiltService.start('worker', env, WORKER_READY);
     const key = (await harness.issueKey('acme', 'live')).key;
     const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: SUMMARIZE_TASK });
@@ -30,6 +30,6 @@ describe('a worker process of one environment', () => {
       .split('\n')
       .filter((line) => WORKER_READY.test(line))
       .map((line) => JSON.parse(line));
-    expect(ready).toEqual([expect.objectContaining({ namespace: PRODUCTION_NAMESPACE, slots: 8 })]);
+    expect(ready).toEqual([expect.objectContaining({ namespace: PRODUCTION_NAMESPACE, slots: 8, activitySlots: 20 })]);
   });
 });

@@ -36,18 +36,25 @@ describe('fairness weights', () => {
 });
 
 describe('worker slots per environment', () => {
-  it('default to 40 each', () => {
+  it('default to 16 for production and 8 for the sandbox, and 100 activities each', () => {
     const { values } = new AppConfig({});
-    expect([values.WORKER_SLOTS_PRODUCTION, values.WORKER_SLOTS_SANDBOX]).toEqual([40, 40]);
+    expect([values.WORKER_SLOTS_PRODUCTION, values.WORKER_SLOTS_SANDBOX]).toEqual([16, 8]);
+    expect([values.WORKER_ACTIVITY_SLOTS_PRODUCTION, values.WORKER_ACTIVITY_SLOTS_SANDBOX]).toEqual([100, 100]);
   });
 
   it('are set per environment', () => {
-    const { values } = new AppConfig({ WORKER_SLOTS_PRODUCTION: '64', WORKER_SLOTS_SANDBOX: '4' });
-    expect([values.WORKER_SLOTS_PRODUCTION, values.WORKER_SLOTS_SANDBOX]).toEqual([64, 4]);
+    const { values } = new AppConfig({ WORKER_SLOTS_PRODUCTION: '64', WORKER_SLOTS_SANDBOX: '4', WORKER_ACTIVITY_SLOTS_SANDBOX: '1' });
+    expect([values.WORKER_SLOTS_PRODUCTION, values.WORKER_SLOTS_SANDBOX, values.WORKER_ACTIVITY_SLOTS_SANDBOX]).toEqual([64, 4, 1]);
   });
 
-  it.each(['1', '0', '2.5', 'many', '1001'])('refuse %p', (value) => {
-    expect(() => new AppConfig({ WORKER_SLOTS_SANDBOX: value })).toThrow(/WORKER_SLOTS_SANDBOX/);
+  it.each([
+    ['WORKER_SLOTS_SANDBOX', '1'],
+    ['WORKER_SLOTS_SANDBOX', '2.5'],
+    ['WORKER_SLOTS_PRODUCTION', '1001'],
+    ['WORKER_ACTIVITY_SLOTS_PRODUCTION', '0'],
+    ['WORKER_ACTIVITY_SLOTS_SANDBOX', 'many'],
+  ])('refuse %s=%p', (name, value) => {
+    expect(() => new AppConfig({ [name]: value })).toThrow(new RegExp(name));
   });
 });
 
