@@ -118,6 +118,8 @@ describe('ai_task.completed', () => {
       const delivery = workflows.getHandle(webhookEventWorkflowId(org, event.id));
       await delivery.result();
       recordHistoryIfAsked(await delivery.fetchHistory(), 'webhook-event-delivered');
+      // Delivered in the organisation's fair share: the event, a child of the task, inherited its fairness key.
+      expect((await delivery.describe()).priority).toMatchObject({ fairnessKey: org });
     } finally {
       await connection.close();
     }
@@ -239,6 +241,8 @@ describe('assessment.reviewed', () => {
     const connection = await Connection.connect({ address: harness.temporal.address });
     try {
       const handle = new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(assessmentWorkflowId(org, assessmentId));
+      // Its checks run in the organisation's fair share: activities inherit the workflow's fairness key.
+      expect((await handle.describe()).priority).toMatchObject({ fairnessKey: org });
       for (let claimed = false; !claimed; ) {
         claimed = await handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'alice' }] }).then(
           () => true,

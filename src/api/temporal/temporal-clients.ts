@@ -1,6 +1,8 @@
 import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
+import type { Priority } from '@temporalio/common';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
+import { organizationPriority } from '../../common/temporal/organization-priority';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 
 /** One run visibility listed: a workflow id may have several (an operator's reset starts another). */
@@ -79,6 +81,11 @@ export class TemporalClients {
 
   get taskQueue(): string {
     return this.config.values.TEMPORAL_TASK_QUEUE;
+  }
+
+  /** What an organisation's workflows start with, for fair dispatch on the shared task queue. */
+  priorityFor(organizationId: string): Priority {
+    return organizationPriority(organizationId, this.config.values.FAIRNESS_WEIGHTS);
   }
 
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */
