@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { repoRoot } from '../common/repo-root';
 import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../common/temporal/connection-options';
 import { freePort } from '../embedded/free-port';
 import { localTemporalEnv } from '../embedded/local-temporal-env';
@@ -191,7 +192,7 @@ export class Cluster {
   }
 
   private async startAssay(logsDir: string): Promise<void> {
-    const dist = path.resolve(__dirname, '..');
+    const dist = path.join(repoRoot(__dirname), 'dist', 'src');
     const service = (name: ClusterProcessName, script: string, env: NodeJS.ProcessEnv, ready: (logFile: string, offset: number) => Promise<boolean>) => {
       const logFile = path.join(logsDir, `${name}.log`);
       return this.add(new ClusterProcess({ name, command: process.execPath, args: [path.join(dist, script)], env, logFile, ready: (offset) => ready(logFile, offset) }));
