@@ -12,6 +12,9 @@ import { Cluster, CLUSTER_NAMESPACES } from '../../src/cluster/cluster';
 import { freePort } from '../../src/embedded/free-port';
 import { remoteProviderEnv } from './remote-provider-env';
 
+const START_ATTEMPTS = 3;
+const PORT_TAKEN = /EADDRINUSE|address already in use/;
+
 export interface ClusterStackOptions {
   /** Names the temp directory. */
   label: string;
@@ -37,22 +40,30 @@ export class ClusterStack implements ScenarioStack {
 
   static async start(options: ClusterStackOptions): Promise<ClusterStack> {
     const { cli } = builtEntrypoints();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `assay-cluster-${options.label}-`));
     const provider = options.providerDelay ? new SlowProvider(options.providerDelay) : undefined;
     const providerEnv = provider ? remoteProviderEnv(await provider.listen()) : {};
-    let cluster: Cluster;
-    try {
-      cluster = await Cluster.start({
-        dataDir: dir,
-        apiPort: await freePortPair(),
-        uiPort: await freePort(),
-        durable: false,
-        serviceEnv: { ...options.serviceEnv, ...providerEnv },
-        log: () => {},
-      });
-    } catch (error) {
-      await provider?.close();
-      throw new Error(`the cluster did not start (its files are kept in ${dir}): ${(error as Error).message}`);
+    let cluster: Cluster | undefined;
+    let dir = '';
+    for (let attempt = 1; !cluster; attempt++) {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), `assay-cluster-${options.label}-`));
+      try {
+        cluster = await Cluster.start({
+          dataDir: dir,
+          apiPort: await freePortPair(),
+          uiPort: await freePort(),
+          durable: false,
+          serviceEnv: { ...options.serviceEnv, ...providerEnv },
+          log: () => {},
+        });
+      } catch (error) {
+        // Free ports are only free when picked: another test or process may bind one while the cluster starts.
+        if (PORT_TAKEN.test((error as Error).message) && attempt < START_ATTEMPTS) {
+          fs.rmSync(dir, { recursive: true, force: true });
+          continue;
+        }
+        await provider?.close();
+        throw new Error(`the cluster did not start (its files are kept in ${dir}): ${(error as Error).message}`);
+      }
     }
     const stack = new ClusterStack(cluster, dir, '', provider);
     try {
