@@ -26,8 +26,13 @@ runMain('assay-cluster', async () => {
     if (stopping) return;
     stopping = true;
     log('stopping…');
-    await cluster.stop();
-    log('stopped');
+    try {
+      await cluster.stop();
+      log('stopped');
+    } catch (error) {
+      log(`could not stop everything: ${(error as Error).message}`);
+      exitCode = 1;
+    }
     process.exit(exitCode);
   };
   process.on('SIGINT', () => void stopAll(0));

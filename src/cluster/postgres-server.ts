@@ -48,7 +48,11 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
   return {
     port,
     logFile,
-    stop: async () => void (await serverUser.run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop'])),
+    stop: async () => {
+      // A terminal's Ctrl-C reaches the server too, which then stops by itself: nothing left to stop.
+      if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+      await serverUser.run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    },
   };
 }
 
