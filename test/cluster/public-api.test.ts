@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import type { TLSConfig } from '@temporalio/common/lib/internal-non-workflow';
 import { builtEntrypoints } from '../../chaos/stack/built-entrypoints';
+import { CLUSTER_NAMESPACES } from '../../src/cluster/cluster';
+import { taskWorkflowId } from '../../src/contract';
 import { verifyWebhook } from '../../src/sdk';
 import { ClusterStack } from '../support/cluster-stack';
 import { eventually } from '../support/eventually';
@@ -211,6 +213,20 @@ describe('two API instances are one service', () => {
     const statuses: number[] = [];
     for (let index = 0; index < BURST + 4; index++) statuses.push((await createTask(apis[index % 2], key)).status);
     expect(statuses).toEqual([...Array(BURST).fill(202), 429, 429, 429, 429]);
+  });
+});
+
+describe('the Temporal UI', () => {
+  it("shows a task's workflow history, read through the frontend with the cluster's certificate", async () => {
+    const { key, org } = await newKey();
+    const created = await createTask(apis[0], key);
+    await finalTask(apis[0], key, created.body.id);
+    const workflowId = encodeURIComponent(taskWorkflowId(org, created.body.id));
+    const history = await http(`${stack.cluster.uiUrl}/api/v1/namespaces/${CLUSTER_NAMESPACES.sandbox}/workflows/${workflowId}/history`);
+    expect(history.status).toBe(200);
+    const types = history.body.history.events.map((event: { eventType: string }) => event.eventType);
+    expect(types[0]).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_STARTED');
+    expect(types.at(-1)).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
   });
 });
 
