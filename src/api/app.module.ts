@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { KeysModule } from './keys/keys.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OpenApiModule } from './openapi/openapi.module';
+import { ReviewModule } from './review/review.module';
 import { TasksModule } from './tasks/tasks.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
@@ -19,7 +20,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule, OpenApiModule, WebhooksModule],
+      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -13,15 +13,18 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   INVALID_REQUEST: { status: 400, meaning: 'Malformed JSON, wrong types, missing or unknown fields, blank text, bad Idempotency-Key or query parameter.' },
   UNSUPPORTED_TASK_TYPE: { status: 400, meaning: 'task_type is not one the service runs (today: summarize).' },
   UNAUTHORIZED: { status: 401, meaning: 'Missing, malformed, unknown, expired or revoked API key.' },
+  FORBIDDEN: { status: 403, meaning: 'The credential is of the wrong kind: a customer API key on a review operation, or a reviewer credential on a customer operation.' },
   NOT_FOUND: { status: 404, meaning: "No such resource for this organisation and environment (another organisation's id is 404 too, never 403)." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method; the Allow header lists the methods it has.' },
   TASK_ALREADY_FINAL: { status: 409, meaning: 'The task already succeeded or failed, so it can no longer be canceled.' },
+  REVIEW_REFUSED: { status: 409, meaning: "The review's state does not allow the action (checks still running, claimed by another reviewer, not claimed, already completed); the message says which." },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text or the architecture is over its size limit, or the body is over its limit (4 MiB by default).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'A body was sent with a Content-Type other than application/json.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was already used with a different body.' },
   RATE_LIMITED: { status: 429, meaning: 'Too many creates for this key; wait for Retry-After seconds.' },
   INTERNAL: { status: 500, meaning: 'A defect in the service; the request id finds it in the logs.' },
   NOT_IMPLEMENTED: { status: 501, meaning: 'The request method is not one the service knows (RFC 9110 §9.1).' },
+  REVIEW_UNCONFIRMED: { status: 504, meaning: 'No worker accepted or refused the review action in time; it may still apply when one runs: GET the assessment before retrying.' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'Temporal or the key store is unreachable, or the instance is shutting down; retry after Retry-After.' },
 };
 

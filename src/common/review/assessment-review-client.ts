@@ -87,9 +87,9 @@ export interface AssessmentReviewClientOptions {
 }
 
 /**
- * The architecture team's side of an assessment, straight on Temporal (operators only; customers
- * go through the HTTP API). Assessments are found by id through visibility, so reviewers never
- * need to know which organisation submitted one.
+ * The architecture team's side of an assessment, straight on Temporal: the API's review operations
+ * run it for an authenticated reviewer (and the chaos suite directly). Assessments are found by id
+ * through visibility, so reviewers never need to know which organisation submitted one.
  */
 export class AssessmentReviewClient {
   constructor(
@@ -97,7 +97,10 @@ export class AssessmentReviewClient {
     private readonly options: AssessmentReviewClientOptions,
   ) {}
 
-  /** Open assessments, oldest first: the order they should be picked up in. */
+  /**
+   * Open assessments in the order they should be picked up: the earliest SLA deadline first (so
+   * overdue ones lead), then the oldest; one whose checks still run has no deadline yet and comes last.
+   */
   async pending(): Promise<PendingAssessment[]> {
     const pending: PendingAssessment[] = [];
     for await (const execution of this.client.workflow.list({ query: assessmentQuery(true) })) {
@@ -106,7 +109,7 @@ export class AssessmentReviewClient {
       if (!ref || !memo || memo.state?.status === 'completed') continue;
       pending.push(toPendingAssessment(ref, memo));
     }
-    return pending.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    return pending.sort((a, b) => compareText(a.due_at ?? '~', b.due_at ?? '~') || compareText(a.created_at, b.created_at));
   }
 
   async show(assessmentId: string): Promise<OperatorAssessmentView> {
@@ -193,6 +196,11 @@ export class AssessmentReviewClient {
     const payloads = history?.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads;
     return decodeFromPayloadsAtIndex<AssessmentWorkflowInput>(this.client.options.loadedDataConverter, 0, payloads);
   }
+}
+
+/** ISO 8601 UTC timestamps sort as text; '~' sorts after every one of them. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function assessmentQuery(openOnly: boolean): string {
