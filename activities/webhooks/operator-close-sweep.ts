@@ -19,6 +19,7 @@ import {
   type AssessmentMemo,
   type OperatorCloseSweepActivities,
   type WebhookEventInput,
+  type WebhookEventType,
   type WebhookSubscriberQuery,
 } from '../../src/contract';
 
@@ -48,7 +49,7 @@ export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookS
   };
 }
 
-async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo): Promise<WebhookEventInput | undefined> {
+async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo): Promise<(WebhookEventInput & { type: WebhookEventType }) | undefined> {
   const organizationId = run.typedSearchAttributes.get(ORGANIZATION_SEARCH_ATTRIBUTE);
   const handle = client.workflow.getHandle(run.workflowId);
   const current = await handle.describe().catch((error: unknown) => {

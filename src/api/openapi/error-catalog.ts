@@ -18,6 +18,7 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method; the Allow header lists the methods it has.' },
   TASK_ALREADY_FINAL: { status: 409, meaning: 'The task already succeeded or failed, so it can no longer be canceled.' },
   REVIEW_REFUSED: { status: 409, meaning: "The review's state does not allow the action (checks still running, claimed by another reviewer, not claimed, already completed); the message says which." },
+  ENDPOINT_DISABLED: { status: 409, meaning: 'The webhook endpoint is disabled (its receiver answered 410 Gone); enable it before sending it a test event or a redelivery.' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text or the architecture is over its size limit, or the body is over its limit (4 MiB by default).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'A body was sent with a Content-Type other than application/json.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was already used with a different body.' },

@@ -7,7 +7,6 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { decodeFromPayloadsAtIndex } from '@temporalio/common/lib/internal-non-workflow';
 import {
   alreadyCompletedMessage,
   ASSESSMENT_WORKFLOW_TYPE,
@@ -27,8 +26,9 @@ import {
   REVIEW_REFUSAL_CODES,
   type ReviewRefusalCode,
 } from '../../contract';
-import { isAssessmentId, parseAssessmentWorkflowId, type AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
-import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
+import { isAssessmentId, parseAssessmentWorkflowId, type AssessmentWorkflowRef } from '../ids/assessment-ids';
+import { toAssessmentResource, type AssessmentResource } from '../resources/assessment-resource';
+import { readWorkflowStartInput } from '../temporal/workflow-start-input';
 
 const REFUSAL_CODES: ReadonlySet<string> = new Set<ReviewRefusalCode>(REVIEW_REFUSAL_CODES);
 
@@ -116,7 +116,7 @@ export class AssessmentReviewClient {
     const { ref, handle } = await this.find(assessmentId);
     const description = await handle.describe();
     const memo = description.memo as unknown as AssessmentMemo;
-    const input = await this.workflowInput(handle.workflowId);
+    const input = await readWorkflowStartInput<AssessmentWorkflowInput>(this.client, handle.workflowId);
     return {
       ...toAssessmentResource(ref.assessmentId, memo),
       organization_id: ref.organizationId,
@@ -186,16 +186,6 @@ export class AssessmentReviewClient {
     throw new AssessmentNotFoundError(assessmentId);
   }
 
-  /** The submitted architecture, from the first history event: memo and query carry only the state. */
-  private async workflowInput(workflowId: string): Promise<AssessmentWorkflowInput> {
-    const { history } = await this.client.workflowService.getWorkflowExecutionHistory({
-      namespace: this.client.options.namespace,
-      execution: { workflowId },
-      maximumPageSize: 1,
-    });
-    const payloads = history?.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads;
-    return decodeFromPayloadsAtIndex<AssessmentWorkflowInput>(this.client.options.loadedDataConverter, 0, payloads);
-  }
 }
 
 /** ISO 8601 UTC timestamps sort as text; '~' sorts after every one of them. */
