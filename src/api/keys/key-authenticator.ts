@@ -24,7 +24,7 @@ export class KeyAuthenticator {
   private readonly clock: () => Date;
 
   constructor(
-    store: KeyStore,
+    private readonly store: KeyStore,
     private readonly brand: string,
     cacheTtlMs: number,
     private readonly options: KeyAuthenticatorOptions = {},
@@ -45,6 +45,15 @@ export class KeyAuthenticator {
     if (stored.environment !== parsed.environment) return undefined;
     const now = this.clock();
     if (stored.expiresAt !== null && Date.parse(stored.expiresAt) <= now.getTime()) return undefined;
+    this.options.usage?.noteUse(stored.id, now);
+    return { organizationId: stored.organizationId, environment: stored.environment, keyId: stored.id };
+  }
+
+  /** The caller of a key a console session was opened with, while that key still works (read afresh: a session lasts hours). */
+  async byId(keyId: string): Promise<Caller | undefined> {
+    const stored = await this.store.findById(keyId);
+    const now = this.clock();
+    if (!stored || stored.revokedAt !== null || (stored.expiresAt !== null && Date.parse(stored.expiresAt) <= now.getTime())) return undefined;
     this.options.usage?.noteUse(stored.id, now);
     return { organizationId: stored.organizationId, environment: stored.environment, keyId: stored.id };
   }

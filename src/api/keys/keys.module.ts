@@ -6,6 +6,8 @@ import { StorageModule } from '../storage/storage.module';
 import { KeyUsageRecorder } from './key-usage-recorder';
 import { ReviewerStore } from '../../common/storage/reviewer-store';
 import { ReviewerAuthenticator } from '../reviewers/reviewer-authenticator';
+import { ConsoleSessionStore } from '../../common/storage/console-session-store';
+import { ConsoleSessions } from '../console/console-sessions';
 
 const logger = new Logger('KeyUsage');
 
@@ -29,8 +31,13 @@ const logger = new Logger('KeyUsage');
       inject: [ReviewerStore, AppConfig],
       useFactory: (store: ReviewerStore, config: AppConfig) => new ReviewerAuthenticator(store, config.values.API_KEY_BRAND, config.values.KEY_CACHE_TTL_MS),
     },
+    {
+      provide: ConsoleSessions,
+      inject: [ConsoleSessionStore, KeyAuthenticator, ReviewerAuthenticator],
+      useFactory: (store: ConsoleSessionStore, keys: KeyAuthenticator, reviewers: ReviewerAuthenticator) => new ConsoleSessions(store, keys, reviewers),
+    },
   ],
-  exports: [KeyAuthenticator, ReviewerAuthenticator, StorageModule],
+  exports: [KeyAuthenticator, ReviewerAuthenticator, ConsoleSessions, StorageModule],
 })
 export class KeysModule implements OnApplicationShutdown {
   constructor(@Inject(KeyUsageRecorder) private readonly usage: KeyUsageRecorder) {}

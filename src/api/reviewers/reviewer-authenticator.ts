@@ -19,7 +19,7 @@ export class ReviewerAuthenticator {
   private readonly reviewers: HashLookupCache<StoredReviewer>;
 
   constructor(
-    store: ReviewerStore,
+    private readonly store: ReviewerStore,
     private readonly brand: string,
     cacheTtlMs: number,
   ) {
@@ -33,6 +33,16 @@ export class ReviewerAuthenticator {
     const stored = await this.reviewers.lookup(hash);
     if (!stored || stored.revokedAt !== null || stored.environment !== parsed.environment) return undefined;
     if (!timingSafeEqual(stored.hash, hash)) return undefined;
-    return { reviewerId: stored.id, name: stored.name, environment: stored.environment };
+    return toReviewer(stored);
   }
+
+  /** The reviewer of a credential a console session was opened with, while it is not revoked (read afresh). */
+  async byId(reviewerId: string): Promise<Reviewer | undefined> {
+    const stored = await this.store.findById(reviewerId);
+    return stored && stored.revokedAt === null ? toReviewer(stored) : undefined;
+  }
+}
+
+function toReviewer(stored: StoredReviewer): Reviewer {
+  return { reviewerId: stored.id, name: stored.name, environment: stored.environment };
 }

@@ -2,6 +2,7 @@ import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { KeyStore } from '../../common/storage/key-store';
 import { ReviewerStore } from '../../common/storage/reviewer-store';
+import { ConsoleSessionStore } from '../../common/storage/console-session-store';
 import { Storage } from '../../common/storage/storage';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
@@ -15,8 +16,9 @@ import { WebhookStore } from '../../common/storage/webhook-store';
     { provide: KeyStore, inject: [Storage], useFactory: (storage: Storage) => storage.keys },
     { provide: WebhookStore, inject: [Storage], useFactory: (storage: Storage) => storage.webhooks },
     { provide: ReviewerStore, inject: [Storage], useFactory: (storage: Storage) => storage.reviewers },
+    { provide: ConsoleSessionStore, inject: [Storage], useFactory: (storage: Storage) => storage.consoleSessions },
   ],
-  exports: [KeyStore, WebhookStore, ReviewerStore],
+  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(@Inject(Storage) private readonly storage: Storage) {}

@@ -130,6 +130,19 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0004_console_sessions': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('console_sessions')
+          .addColumn('id_hash', types.bytes, (column) => column.primaryKey())
+          .addColumn('csrf_hash', types.bytes, (column) => column.notNull())
+          .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind IN ('customer', 'reviewer')`))
+          .addColumn('credential_id', 'text', (column) => column.notNull())
+          .addColumn('created_at', types.timestamp, (column) => column.notNull())
+          .addColumn('expires_at', types.timestamp, (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -66,6 +66,10 @@ export class ReviewerStore {
     return this.db.selectFrom('reviewerCredentials').selectAll().where('hash', '=', hash).executeTakeFirst();
   }
 
+  findById(id: string): Promise<StoredReviewer | undefined> {
+    return this.db.selectFrom('reviewerCredentials').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   list(): Promise<StoredReviewer[]> {
     return this.db.selectFrom('reviewerCredentials').selectAll().orderBy('createdAt').orderBy('id').execute();
   }

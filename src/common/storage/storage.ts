@@ -2,6 +2,7 @@ import { CamelCasePlugin, Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
 import { KeyStore } from './key-store';
 import { migrateToLatest } from './migrations';
+import { ConsoleSessionStore } from './console-session-store';
 import { ReviewerStore } from './reviewer-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
@@ -13,11 +14,13 @@ export class Storage {
   readonly keys: KeyStore;
   readonly webhooks: WebhookStore;
   readonly reviewers: ReviewerStore;
+  readonly consoleSessions: ConsoleSessionStore;
 
   private constructor(private readonly db: Kysely<Tables>) {
     this.keys = new KeyStore(db);
     this.webhooks = new WebhookStore(db);
     this.reviewers = new ReviewerStore(db);
+    this.consoleSessions = new ConsoleSessionStore(db);
   }
 
   /**

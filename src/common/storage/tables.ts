@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { KeyAuditAction, StoredKey } from './key-store';
+import type { StoredConsoleSession } from './console-session-store';
 import type { ReviewerAuditAction, StoredReviewer } from './reviewer-store';
 import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from './webhook-store';
 
@@ -17,6 +18,7 @@ export interface Tables {
   webhookDeliveries: WebhookDeliveryAttempt;
   reviewerCredentials: StoredReviewer;
   reviewerAuditLog: ReviewerAuditRow;
+  consoleSessions: StoredConsoleSession;
 }
 
 /** JSON text. */
