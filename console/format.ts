@@ -7,6 +7,7 @@ export function describeDue(dueAt: string | undefined, now: Date): { text: strin
 }
 
 function humanSpan(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
   const minutes = Math.round(ms / 60_000);
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.round(minutes / 60);

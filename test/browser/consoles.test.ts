@@ -26,7 +26,8 @@ let reviewerCredential: string;
 let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ env: { WEBHOOK_RETRY_INITIAL_INTERVAL: '200ms', WEBHOOK_RETRY_MAX_INTERVAL: '1s' } });
+  // A claim SLA of seconds, so the queue shows overdue assessments while the test watches.
+  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: '4s', WEBHOOK_RETRY_INITIAL_INTERVAL: '200ms', WEBHOOK_RETRY_MAX_INTERVAL: '1s' } });
   customerKey = (await harness.issueKey('acme', 'test')).key;
   reviewerCredential = (await harness.addReviewer('alice')).credential;
   receiver = new WebhookReceiver();
@@ -90,11 +91,17 @@ describe('the review console', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 
-  it('shows the queue, earliest deadline first, and updates it without a reload', async () => {
+  it('shows the queue earliest deadline first, marks overdue ones, and follows changes without a reload', async () => {
     const { page } = browser;
     await page.goto(`${harness.baseUrl}/console#/review`);
-    const id = await checkedAssessment({ name: 'Arrives while watching', context: '', ...SINGLE_ZONE_GRAPH });
-    await page.getByText(id).waitFor({ timeout: 15_000 });
+    const first = await checkedAssessment({ name: 'Waiting longest', context: '', ...SINGLE_ZONE_GRAPH });
+    const second = await checkedAssessment({ name: 'Arrives while watching', context: '', ...SINGLE_ZONE_GRAPH });
+    const rows = page.locator('tbody tr');
+    await rows.filter({ hasText: second }).waitFor({ timeout: 15_000 });
+    await rows.filter({ hasText: first }).locator('.overdue-badge').waitFor({ timeout: 15_000 });
+    const order = await rows.evaluateAll((elements) => elements.map((row) => row.textContent ?? ''));
+    expect(order.findIndex((text) => text.includes(first))).toBeLessThan(order.findIndex((text) => text.includes(second)));
+    expect(await rows.filter({ hasText: first }).getAttribute('class')).toBe('overdue');
     await page.screenshot({ path: path.join(IMAGES, 'review-queue.png') });
   });
 
