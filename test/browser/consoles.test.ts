@@ -77,10 +77,16 @@ describe('the review console', () => {
     await page.getByRole('link', { name: 'Web shop' }).first().waitFor();
     await page.goto(`${harness.baseUrl}/console#/review/${id}`);
     await page.locator('canvas[data-draw-ms]').waitFor();
-    await page.getByRole('button', { name: 'Claim' }).click();
-    await page.getByRole('radio', { name: 'changes requested' }).check();
+    // By keyboard: focus and Enter, arrow keys between the verdicts, Space on a finding.
+    await page.getByRole('button', { name: 'Claim' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('radio', { name: 'approved' }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: 'changes requested' }).isChecked()).toBe(true);
     await page.getByLabel('Notes for the customer').fill('Put the database in a second zone.');
-    await page.locator('.finding').first().click();
+    await page.locator('.finding').first().focus();
+    await page.keyboard.press('Space');
+    expect(await page.locator('.finding').first().getAttribute('aria-pressed')).toBe('true');
     await page.screenshot({ path: path.join(IMAGES, 'review-console.png') });
     await page.getByRole('button', { name: 'Complete' }).click();
     await page.getByTestId('review').waitFor();

@@ -111,6 +111,17 @@ describe.each([
       });
     });
 
+    it('open console sessions that act as them until they are revoked', async () => {
+      const carol = await harness.addReviewer('carol');
+      const signedIn = await http(`${harness.baseUrl}/console/session`, { method: 'POST', json: { credential: carol.credential } });
+      expect(signedIn.status).toBe(201);
+      const cookie = { cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0] };
+      expect(await http(`${harness.baseUrl}/v1/review/me`, { headers: cookie })).toMatchObject({ status: 200, body: { name: 'carol' } });
+      expect(await http(`${harness.baseUrl}/console/session`, { headers: cookie })).toMatchObject({ status: 200, body: { kind: 'reviewer', name: 'carol' } });
+      await (await harness.reviewerService()).revoke(carol.id);
+      expect((await http(`${harness.baseUrl}/v1/review/me`, { headers: cookie })).status).toBe(401);
+    });
+
     it('are one active credential per name, refused a second time', async () => {
       await expect(harness.addReviewer('alice')).rejects.toThrow('an active reviewer credential named "alice" already exists in test');
     });
