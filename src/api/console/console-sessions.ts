@@ -45,6 +45,7 @@ export class ConsoleSessions {
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + CONSOLE_SESSION_TTL_SECONDS * 1000).toISOString(),
     };
+    await this.store.deleteExpired(session.createdAt);
     await this.store.create(session);
     return { cookieValue, identity: identityOf(opened, csrfToken) };
   }
@@ -74,7 +75,7 @@ export class ConsoleSessions {
   }
 
   async close(cookieValue: string): Promise<void> {
-    await this.store.delete(sha256(cookieValue), this.clock().toISOString());
+    await this.store.delete(sha256(cookieValue));
   }
 
   private async authenticate(credential: string): Promise<{ kind: 'customer'; caller: Caller } | { kind: 'reviewer'; reviewer: Reviewer } | undefined> {

@@ -34,8 +34,12 @@ export class ConsoleSessionStore {
     await this.db.updateTable('consoleSessions').set({ csrfHash }).where('idHash', '=', idHash).execute();
   }
 
-  /** Also drops every expired session, so the table holds only live ones. */
-  async delete(idHash: Buffer, now: string): Promise<void> {
-    await this.db.deleteFrom('consoleSessions').where((eb) => eb.or([eb('idHash', '=', idHash), eb('expiresAt', '<=', now)])).execute();
+  async delete(idHash: Buffer): Promise<void> {
+    await this.db.deleteFrom('consoleSessions').where('idHash', '=', idHash).execute();
+  }
+
+  /** Sessions nobody signed out of end by expiring; each sign-in clears those, so the table holds about the live ones. */
+  async deleteExpired(now: string): Promise<void> {
+    await this.db.deleteFrom('consoleSessions').where('expiresAt', '<=', now).execute();
   }
 }
