@@ -43,6 +43,11 @@ export class TemporalClients {
     return environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
   }
 
+  /** The whole client, for code that needs more than workflows (the review client reads histories). */
+  client(environment: KeyEnvironment): Client {
+    return this.clients[environment];
+  }
+
   workflows(environment: KeyEnvironment): WorkflowClient {
     return this.clients[environment].workflow;
   }

@@ -31,6 +31,8 @@ export const configSchema = z.object({
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().optional(),
   TEMPORAL_RPC_TIMEOUT_MS: positiveInt.default(5000),
+  // How long a claim, release or complete waits for a worker to accept or refuse it (then 503, outcome unknown).
+  REVIEW_UPDATE_TIMEOUT_MS: positiveInt.max(120_000).default(20_000),
   DATA_DIR: z.string().min(1).default('.data'),
   API_KEY_BRAND: z
     .string()
