@@ -6,6 +6,6 @@ import type { BenchStack } from './bench-stack';
  * that a failed create is counted instead of retried, so errors show in the figures rather than
  * as latency.
  */
-export function benchClient(stack: BenchStack): AssayClient {
-  return new AssayClient({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, retry: { maxRetries: 0 } });
+export function benchClient(stack: BenchStack, apiKey: string = stack.apiKey): AssayClient {
+  return new AssayClient({ baseUrl: stack.baseUrl, apiKey, retry: { maxRetries: 0 } });
 }

@@ -8,7 +8,7 @@ import { stopChild, type ChildService } from '../src/embedded/child-services';
 import { repoRoot } from '../src/common/repo-root';
 import { resolveTemporalCli } from '../src/embedded/temporal-cli';
 import { startDevServer, type DevServer } from '../src/embedded/temporal-dev-server';
-import { parseApiKey } from '../src/common/keys/api-key';
+import { parseApiKey, type KeyEnvironment } from '../src/common/keys/api-key';
 import { KeyService } from '../src/common/keys/key-service';
 import { Storage } from '../src/common/storage/storage';
 import { sleep } from './clock';
@@ -43,6 +43,8 @@ export interface BenchStack {
   apiKey: string;
   /** The bench's own children, to measure; none for a deployment it did not start or where there is no /proc. */
   processes: MeasuredProcess[];
+  /** A new key of `organization` in `environment`, when the bench owns the key store. */
+  issueKey?: (organization: string, environment: KeyEnvironment) => Promise<string>;
   /** Stops (SIGSTOP) and resumes (SIGCONT) Assay's worker, when the bench owns it. */
   pauseWorker?: () => void;
   resumeWorker?: () => void;
@@ -59,7 +61,7 @@ export interface BenchStack {
  * ASSAY_BASE_URL and ASSAY_API_KEY as well, it measures that deployment's API and workers. The
  * raw engine's worker is always the bench's own.
  */
-export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Promise<BenchStack> {
+export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fairness = true } = {}): Promise<BenchStack> {
   const settings = new AppConfig(env).values;
   const encryption = benchEncryption(env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
@@ -79,6 +81,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
         namespaces: [settings.TEMPORAL_NAMESPACE_SANDBOX, settings.TEMPORAL_NAMESPACE_PRODUCTION],
         dbFile: path.join(dataDir, 'temporal.sqlite'),
         logFile: path.join(dataDir, 'temporal.log'),
+        fairness,
       });
       temporalAddress = server.address;
     }
@@ -121,7 +124,8 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
       // Payloads encrypted as `npm start` does (its key file); BENCH_ENCRYPTION=off measures without.
       ...(encryption ? { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('bench') } : {}),
     };
-    const apiKey = await issueKey(new AppConfig(childEnv));
+    const childConfig = new AppConfig(childEnv);
+    const apiKey = await issueKey(childConfig, BENCH_ORGANIZATION, 'test');
     const dist = path.join(repoRoot(), 'dist', 'src');
     const worker = startLoggedChild('worker', path.join(dist, 'worker', 'main.js'), childEnv, logOf('worker'));
     const api = startLoggedChild('api', path.join(dist, 'api', 'main.js'), childEnv, logOf('api'));
@@ -140,12 +144,13 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
       ...common,
       description: `${
         server
-          ? 'embedded default: Temporal dev server on a SQLite file (the production pragmas), worker and API as child processes'
+          ? `embedded default: Temporal dev server on a SQLite file (the production pragmas, fairness ${fairness ? 'on' : 'off'}), worker and API as child processes`
           : `Temporal ${temporalAddress}; the bench's own worker and API on task queue ${childEnv.TEMPORAL_TASK_QUEUE}`
       }; payload encryption ${encryption ? 'on' : 'off (BENCH_ENCRYPTION=off)'}`,
       baseUrl,
       apiKey,
       processes,
+      issueKey: (organization, environment) => issueKey(childConfig, organization, environment),
       pauseWorker: () => worker.process.kill('SIGSTOP'),
       resumeWorker: () => worker.process.kill('SIGCONT'),
     };
@@ -155,10 +160,10 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env): Pro
   }
 }
 
-async function issueKey(config: AppConfig): Promise<string> {
+async function issueKey(config: AppConfig, organization: string, environment: KeyEnvironment): Promise<string> {
   const storage = await Storage.open(config);
   try {
-    const issued = await new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(BENCH_ORGANIZATION, 'test');
+    const issued = await new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(organization, environment);
     return issued.key;
   } finally {
     await storage.close();

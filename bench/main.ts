@@ -3,17 +3,21 @@ import { runMain } from '../src/common/run-main';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
-import { costTable, getLatencyTable, latencyTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
+import { costTable, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
 import { runApiThroughputScenario } from './scenarios/api-throughput';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
+import { runFlood, runQuietNeighbour, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { runSummariserScenario } from './scenarios/summariser';
-import { checkTargets, type BenchFigures } from './targets';
+import { checkNeighbourTargets, checkTargets, type BenchFigures } from './targets';
 
 // Issue 8: a whole run must stay under 10 minutes; the default settings take four to six on 2 busy cores.
 const RUN_DEADLINE_MS = 10 * 60_000;
+// Issue 20's floods take a few minutes on a quiet machine; on a busy one a 2,000-task flood
+// drains at a tenth of the speed, and the scenario gets a deadline of its own on top.
+const NEIGHBOUR_DEADLINE_MS = 30 * 60_000;
 const LATENCY_RATES = [10, 50, 100];
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
@@ -23,7 +27,20 @@ interface BenchSettings {
   concurrency: number;
   rateSeconds: number;
   getSeconds: number;
+  neighbour: NeighbourSettings;
   jsonFile?: string;
+}
+
+const SCENARIOS = ['noisy-neighbour'] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs. */
+function readScenario(args: string[]): Scenario | undefined {
+  const index = args.indexOf('--scenario');
+  if (index < 0) return undefined;
+  const name = args[index + 1];
+  if (!SCENARIOS.includes(name as Scenario)) throw new Error(`--scenario must be one of ${SCENARIOS.join(', ')}, got ${name}`);
+  return name as Scenario;
 }
 
 function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
@@ -37,6 +54,11 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     concurrency: positive('BENCH_CONCURRENCY', 32),
     rateSeconds: positive('BENCH_RATE_SECONDS', 15),
     getSeconds: positive('BENCH_GET_SECONDS', 10),
+    neighbour: {
+      floodTasks: positive('BENCH_FLOOD_TASKS', 2000),
+      neighbourRatePerSecond: positive('BENCH_NEIGHBOUR_RATE', 5),
+      quietMs: positive('BENCH_NEIGHBOUR_QUIET_SECONDS', 15) * 1000,
+    },
     jsonFile: env.BENCH_JSON || undefined,
   };
 }
@@ -49,39 +71,97 @@ function section(title: string, body: string): void {
   say(`\n### ${title}\n\n${body}\n`);
 }
 
-/** `npm run bench`: every scenario of issue 8 against the embedded default (or a given deployment). */
+/** `npm run bench`: every scenario of issues 8 and 20 against the embedded default (or a given deployment), or the one `--scenario` names. */
 runMain('bench', async () => {
   const settings = readSettings(process.env);
-  const started: { stack?: BenchStack } = {};
+  const scenario = readScenario(process.argv.slice(2));
+  const running = new Set<BenchStack>();
+  const deadlineMs = (scenario === undefined ? RUN_DEADLINE_MS : 0) + NEIGHBOUR_DEADLINE_MS;
   const deadline = setTimeout(() => {
-    process.stderr.write(`[bench] still running after ${RUN_DEADLINE_MS / 60_000} minutes; giving up\n`);
+    process.stderr.write(`[bench] still running after ${deadlineMs / 60_000} minutes; giving up\n`);
     // The children must not outlive the bench.
-    void Promise.resolve(started.stack?.stop()).finally(() => process.exit(1));
-  }, RUN_DEADLINE_MS);
+    void Promise.all([...running].map((stack) => stack.stop())).finally(() => process.exit(1));
+  }, deadlineMs);
   deadline.unref();
   const startedAt = new Date();
   say(`# Assay bench, ${startedAt.toISOString()}\n\nMachine: ${describeMachine()}`);
 
-  const summariser = runSummariserScenario();
-  section('Summariser (extractive, in process)', summariserTable(summariser));
+  const summariser = scenario === undefined ? runSummariserScenario() : undefined;
+  if (summariser) section('Summariser (extractive, in process)', summariserTable(summariser));
 
-  section('Payload encryption (AES-256-GCM codec, in process)', payloadCodecTable(await runPayloadCodecScenario()));
+  if (scenario === undefined) section('Payload encryption (AES-256-GCM codec, in process)', payloadCodecTable(await runPayloadCodecScenario()));
 
   const stack = await startBenchStack();
-  started.stack = stack;
+  running.add(stack);
   say(`\nStack: ${stack.description}`);
   if (stack.processes.length === 0) say('(CPU and memory not measured: no /proc here, or a deployment the bench did not start)');
   try {
-    const figures = await runStackScenarios(stack, settings);
-    const all: BenchFigures = { summariser, ...figures };
-    section('Targets (issue 8)', targetTable(checkTargets(all)));
+    const json: Record<string, unknown> = { startedAt, settings };
+    if (summariser) {
+      const all: BenchFigures = { summariser, ...(await runStackScenarios(stack, settings)) };
+      Object.assign(json, all);
+      section('Targets (issue 8)', targetTable(checkTargets(all)));
+    } else {
+      // Warm-up: JIT, connections, the server's caches and the worker's sticky cache, discarded.
+      await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency);
+    }
+    const noisyNeighbour = await runNoisyNeighbour(stack, settings, running);
+    if (noisyNeighbour) {
+      json.noisyNeighbour = noisyNeighbour;
+      section('Targets (issue 20)', targetTable(checkNeighbourTargets(noisyNeighbour)));
+    }
     for (const line of stack.loggedErrors()) say(`Log: ${line}`);
     say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
-    if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, ...all }, omitIds, 2)}\n`);
+    if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify(json, omitIds, 2)}\n`);
   } finally {
     await stack.stop();
+    running.delete(stack);
   }
 });
+
+/**
+ * Issue 20: a neighbour's tasks alone, then beside a flood, on this stack (fairness on), then
+ * beside the same flood on a second stack whose server dispatches in arrival order. Only on the
+ * bench's own stack: it issues keys, and a given server's fairness is not the bench's to turn off.
+ */
+async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, running: Set<BenchStack>): Promise<NoisyNeighbourFigures | undefined> {
+  if (!stack.issueKey || process.env.TEMPORAL_ADDRESS) {
+    say('\n(Noisy neighbour not run: it needs the embedded default, whose keys and server the bench owns.)');
+    return undefined;
+  }
+  const neighbour = settings.neighbour;
+  await waitUntilQuiet(stack);
+  const quietOrganisation = await runQuietNeighbour(stack, 'organisation', neighbour);
+  await waitUntilQuiet(stack);
+  const quietProduction = await runQuietNeighbour(stack, 'sandbox', neighbour);
+  const floods: FloodRun[] = [];
+  const floodBoth = async (on: BenchStack, fairness: boolean) => {
+    for (const kind of ['organisation', 'sandbox'] as const) {
+      await waitUntilQuiet(on);
+      const flood = await runFlood(on, kind, fairness, neighbour);
+      floods.push(flood);
+      // A line per run as it ends, so a run cut short by the deadline still shows what it measured.
+      say(`[noisy-neighbour] ${kind} flood, fairness ${fairness ? 'on' : 'off'}: neighbour p50 ${flood.neighbour.endToEndMs.p50.toFixed(0)} ms, p99 ${flood.neighbour.endToEndMs.p99.toFixed(0)} ms; flood drained in ${(flood.floodDrainMs / 1000).toFixed(0)} s`);
+    }
+  };
+  await floodBoth(stack, true);
+  const arrivalOrder = await startBenchStack(process.env, { fairness: false });
+  running.add(arrivalOrder);
+  try {
+    say(`\nSecond stack: ${arrivalOrder.description}`);
+    await runApiThroughputScenario(arrivalOrder, WARMUP_TASKS, settings.concurrency);
+    await floodBoth(arrivalOrder, false);
+    for (const line of arrivalOrder.loggedErrors()) say(`Log (fairness off): ${line}`);
+  } finally {
+    await arrivalOrder.stop();
+    running.delete(arrivalOrder);
+  }
+  const figures: NoisyNeighbourFigures = { settings: neighbour, quiet: { organisation: quietOrganisation, sandbox: quietProduction }, floods };
+  const shape = `${neighbour.floodTasks} tasks at once vs ${neighbour.neighbourRatePerSecond} tasks/s until they drained; alone for ${neighbour.quietMs / 1000} s`;
+  section(`Noisy neighbour: organisation A's flood vs organisation B, both sandbox (${shape})`, noisyNeighbourTable(figures, 'organisation'));
+  section(`Noisy neighbour: a sandbox flood vs production (${shape})`, noisyNeighbourTable(figures, 'sandbox'));
+  return figures;
+}
 
 async function runStackScenarios(stack: BenchStack, settings: BenchSettings): Promise<Omit<BenchFigures, 'summariser'>> {
   // Warm-up: JIT, connections, the server's caches and the worker's sticky cache, discarded.

@@ -2,6 +2,7 @@ import type { ProcessCost } from './usage-meter';
 import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
+import type { FloodKind, FloodRun, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
@@ -122,5 +123,34 @@ export function targetTable(checks: TargetCheck[]): string {
   return table(
     ['target', 'measured', 'met'],
     checks.map((check) => [check.target, check.measured, check.met ? 'yes' : '**no**']),
+  );
+}
+
+const FLOOD_TITLES: Record<FloodKind, { quiet: string; flood: string }> = {
+  organisation: { quiet: 'B alone (sandbox)', flood: "beside A's flood" },
+  sandbox: { quiet: 'production alone', flood: 'beside a sandbox flood' },
+};
+
+/** The neighbour's figures alone, beside a flood with fairness on, and beside the same flood with it off. */
+export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodKind): string {
+  const quiet = figures.quiet[kind];
+  const row = (label: string, neighbour: LatencyFigure, flood?: FloodRun) => [
+    label,
+    neighbour.endToEndMs.count,
+    ms(neighbour.endToEndMs.p50),
+    ms(neighbour.endToEndMs.p99),
+    `${ratio(neighbour.endToEndMs.p50 / quiet.endToEndMs.p50)} / ${ratio(neighbour.endToEndMs.p99 / quiet.endToEndMs.p99)}`,
+    `${(neighbour.finalAtFirstPoll * 100).toFixed(1)} %`,
+    neighbour.failures,
+    flood ? `${flood.floodTasks} in ${(flood.floodDrainMs / 1000).toFixed(1)} s (${perSecond(flood.floodTasks / (flood.floodDrainMs / 1000))}/s), ${flood.floodFailures} failed` : '–',
+    flood && flood.cpuMsPerTask > 0 ? `${flood.cpuMsPerTask.toFixed(1)} ms` : '–',
+  ];
+  const floods = figures.floods.filter((flood) => flood.kind === kind);
+  return table(
+    ['run', 'neighbour tasks', 'e2e p50', 'e2e p99', 'vs alone (p50 / p99)', 'final at 1st poll', 'failures', 'flood drained', 'CPU per task (stack)'],
+    [
+      row(FLOOD_TITLES[kind].quiet, quiet),
+      ...floods.map((flood) => row(`${FLOOD_TITLES[kind].flood}, fairness ${flood.fairness ? 'on' : 'off'}`, flood.neighbour, flood)),
+    ],
   );
 }

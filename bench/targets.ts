@@ -1,6 +1,7 @@
 import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
+import type { FloodKind, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
 
@@ -46,6 +47,30 @@ export function checkTargets(figures: BenchFigures): TargetCheck[] {
   const largest = figures.summariser.find((figure) => figure.bytes === 512 * 1024);
   if (largest) {
     checks.push({ target: '512 KiB summarised in ≤ 100 ms', measured: `${largest.medianMs.toFixed(1)} ms`, met: largest.medianMs <= 100 });
+  }
+  return checks;
+}
+
+/** Issue 20's targets: the neighbour of a flood, with fairness on, against its figures alone. */
+export function checkNeighbourTargets(figures: NoisyNeighbourFigures): TargetCheck[] {
+  const fair = (kind: FloodKind) => figures.floods.find((flood) => flood.kind === kind && flood.fairness)?.neighbour;
+  const checks: TargetCheck[] = [];
+  const besideOrganisation = fair('organisation');
+  if (besideOrganisation) {
+    const p99Ratio = besideOrganisation.endToEndMs.p99 / figures.quiet.organisation.endToEndMs.p99;
+    checks.push(
+      { target: "B's e2e p99 beside A's flood ≤ 2× B's alone", measured: `${p99Ratio.toFixed(2)}×`, met: p99Ratio <= 2 },
+      {
+        target: "≥ 95 % of B's tasks final by the first poll beside A's flood",
+        measured: `${(besideOrganisation.finalAtFirstPoll * 100).toFixed(1)} %`,
+        met: besideOrganisation.finalAtFirstPoll >= 0.95,
+      },
+    );
+  }
+  const besideSandbox = fair('sandbox');
+  if (besideSandbox) {
+    const p99Ratio = besideSandbox.endToEndMs.p99 / figures.quiet.sandbox.endToEndMs.p99;
+    checks.push({ target: 'production e2e p99 beside a sandbox flood ≤ 1.2× alone', measured: `${p99Ratio.toFixed(2)}×`, met: p99Ratio <= 1.2 });
   }
   return checks;
 }

@@ -1,6 +1,6 @@
-/** How big each scenario runs. `ci` fits inside `npm test`; `full` is the issue's sizes and more. */
+/** How big each scenario runs. `ci` fits inside `npm test`; `full` is the issue's sizes and more; `cluster` is `npm run test:cluster`'s. */
 export interface Profile {
-  name: 'ci' | 'full';
+  name: 'ci' | 'full' | 'cluster';
   /** Tasks of each crash scenario. */
   crashTasks: number;
   /** Assessments submitted alongside the tasks when a worker is killed. */
@@ -38,6 +38,17 @@ export const PROFILES: Record<Profile['name'], Profile> = {
     loadTasks: 2_000,
     loadDuplicateShare: 0.1,
     malformedRequests: 50_000,
+    drainTimeoutMs: 300_000,
+  },
+  cluster: {
+    name: 'cluster',
+    crashTasks: 1_000,
+    crashAssessments: 10,
+    crashSubmitRate: 50,
+    reviewAssessments: 3,
+    loadTasks: 1_000,
+    loadDuplicateShare: 0.1,
+    malformedRequests: 10_000,
     drainTimeoutMs: 300_000,
   },
 };

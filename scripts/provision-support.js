@@ -185,6 +185,7 @@ module.exports = {
   DEFAULT_TOOLS_DIR,
   isExecutableFile,
   tail,
+  lastLine,
   run,
   secondsSince,
   installIntoCache,

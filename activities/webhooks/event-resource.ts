@@ -4,7 +4,7 @@ import { expiresAt } from '../../src/common/resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../../src/common/resources/assessment-resource';
 import { taskFromDescription } from '../../src/common/resources/task-from-description';
 import type { TaskResource, WorkflowStatusName } from '../../src/common/resources/task-resource';
-import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput } from '../../src/contract';
+import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput, WebhookEventType } from '../../src/contract';
 
 /**
  * The event's resource exactly as GET answers it, built from the source workflow's describe()
@@ -12,7 +12,7 @@ import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput } from '../../src
  * its close time), so until then this fails with a retryable SOURCE_NOT_FINAL. Undefined when the
  * resource was erased.
  */
-export async function readEventResource(client: Client, input: WebhookEventInput, retentionMs: number): Promise<TaskResource | AssessmentResource | undefined> {
+export async function readEventResource(client: Client, input: WebhookEventInput & { type: WebhookEventType }, retentionMs: number): Promise<TaskResource | AssessmentResource | undefined> {
   const handle = client.workflow.getHandle(input.sourceWorkflowId);
   const description = await handle.describe().catch((error: unknown) => {
     if (error instanceof WorkflowNotFoundError) return undefined;

@@ -1,5 +1,6 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowExecutionInfo } from '@temporalio/client';
+import type { Priority } from '@temporalio/common';
 import { parseAssessmentWorkflowId } from '../../src/common/ids/assessment-ids';
 import { taskIdFromWorkflowId } from '../../src/common/ids/task-ids';
 import { toAssessmentResource } from '../../src/common/resources/assessment-resource';
@@ -19,6 +20,7 @@ import {
   type AssessmentMemo,
   type OperatorCloseSweepActivities,
   type WebhookEventInput,
+  type WebhookEventType,
   type WebhookSubscriberQuery,
 } from '../../src/contract';
 
@@ -39,16 +41,22 @@ export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookS
       ]);
       let started = 0;
       for await (const run of context.client.workflow.list({ query })) {
-        const event = await outcomeEventOf(context.client, run, retentionMs);
-        if (!event || !(await hasWebhookSubscribers({ organizationId: event.organizationId, type: event.type }))) continue;
-        if (await startEvent(context.client, context.info.taskQueue, event)) started++;
+        const outcome = await outcomeEventOf(context.client, run, retentionMs);
+        if (!outcome || !(await hasWebhookSubscribers({ organizationId: outcome.event.organizationId, type: outcome.event.type }))) continue;
+        if (await startEvent(context.client, context.info.taskQueue, outcome)) started++;
       }
       return started;
     },
   };
 }
 
-async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo, retentionMs: number): Promise<WebhookEventInput | undefined> {
+/** The event a closed run's outcome calls for, with the run's priority, which the event keeps as a child workflow of the run would. */
+interface OutcomeEvent {
+  event: WebhookEventInput & { type: WebhookEventType };
+  priority?: Priority;
+}
+
+async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo, retentionMs: number): Promise<OutcomeEvent | undefined> {
   const organizationId = run.typedSearchAttributes.get(ORGANIZATION_SEARCH_ATTRIBUTE);
   const handle = client.workflow.getHandle(run.workflowId);
   const current = await handle.describe().catch((error: unknown) => {
@@ -62,20 +70,22 @@ async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo, retent
     const { resource } = await taskFromDescription(taskId, current, () => handle.result() as Promise<AiTaskOutcome>, retentionMs);
     if (resource.status !== 'failed' || !resource.error) return undefined;
     const eventId = outcomeEventId(taskId, taskOutcomeName({ status: 'failed', error: resource.error }));
-    return { ...base, eventId, type: 'ai_task.completed', resourceId: taskId };
+    return { event: { ...base, eventId, type: 'ai_task.completed', resourceId: taskId }, priority: current.priority };
   }
   const assessmentId = parseAssessmentWorkflowId(run.workflowId)?.assessmentId;
   // An assessment closed before its review has no outcome to announce; one closed after it has.
   const review = assessmentId ? toAssessmentResource(assessmentId, current.memo as unknown as AssessmentMemo, null).review : undefined;
   if (!assessmentId || !review) return undefined;
-  return { ...base, eventId: outcomeEventId(assessmentId, reviewOutcomeName(review.verdict)), type: 'assessment.reviewed', resourceId: assessmentId };
+  const eventId = outcomeEventId(assessmentId, reviewOutcomeName(review.verdict));
+  return { event: { ...base, eventId, type: 'assessment.reviewed', resourceId: assessmentId }, priority: current.priority };
 }
 
 /** Starts the event's workflow; false when it exists already (the outcome was announced). */
-async function startEvent(client: Client, taskQueue: string, event: WebhookEventInput): Promise<boolean> {
+async function startEvent(client: Client, taskQueue: string, { event, priority }: OutcomeEvent): Promise<boolean> {
   try {
     await client.workflow.start(WEBHOOK_EVENT_WORKFLOW_TYPE, {
       taskQueue,
+      priority,
       workflowId: webhookEventWorkflowId(event.organizationId, event.eventId),
       args: [event],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',

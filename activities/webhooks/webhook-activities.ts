@@ -5,18 +5,20 @@ import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { newWebhookDeliveryId } from '../../src/common/webhooks/webhook-ids';
 import { signingSecrets } from '../../src/common/webhooks/webhook-secrets';
 import { signWebhook } from '../../src/common/webhooks/webhook-signing';
-import type { DeliveryOutcome, WebhookStore } from '../../src/common/storage/webhook-store';
+import type { DeliveryOutcome, StoredWebhookEndpoint, WebhookStore } from '../../src/common/storage/webhook-store';
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
-import type {
-  FinalDeliveryErrorCode,
-  OperatorCloseSweepActivities,
-  PreparedWebhookEvent,
-  WebhookDeliveryInput,
-  WebhookDeliveryResult,
-  WebhookEventInput,
-  WebhookRetrySchedule,
-  WebhookSubscriberActivities,
-  WebhookSubscriberQuery,
+import {
+  TEST_WEBHOOK_EVENT_TYPE,
+  type DeliveredWebhookEventType,
+  type FinalDeliveryErrorCode,
+  type OperatorCloseSweepActivities,
+  type PreparedWebhookEvent,
+  type WebhookDeliveryInput,
+  type WebhookDeliveryResult,
+  type WebhookEventInput,
+  type WebhookRetrySchedule,
+  type WebhookSubscriberActivities,
+  type WebhookSubscriberQuery,
 } from '../../src/contract';
 import { nextDeliveryDelayMs } from './delivery-delay';
 import { readEventResource } from './event-resource';
@@ -43,7 +45,14 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
   const subscribedEndpoints = async (organizationId: string, type: WebhookEventInput['type']) => {
     const environment = deps.environmentOf(Context.current().info.namespace);
     const endpoints = await deps.store.listFor(organizationId, environment);
-    return endpoints.filter((endpoint) => endpoint.disabledAt === null && endpoint.events.includes(type));
+    return endpoints.filter((endpoint) => endpoint.disabledAt === null && accepts(endpoint, type));
+  };
+  /** The one endpoint a test event or a redelivery was sent to, if it is still the organisation's and enabled. */
+  const targetEndpoint = async (input: WebhookEventInput & { endpointId: string }) => {
+    const endpoint = await deps.store.find(input.endpointId);
+    const environment = deps.environmentOf(Context.current().info.namespace);
+    const usable = endpoint && endpoint.organizationId === input.organizationId && endpoint.environment === environment && endpoint.disabledAt === null && accepts(endpoint, input.type);
+    return usable ? [endpoint] : [];
   };
   const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
   const sweep = createOperatorCloseSweep(hasWebhookSubscribers, deps.retentionMs);
@@ -59,9 +68,9 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
     /** Subscribed, enabled endpoints of the event's organisation and environment, and the payload they all get. */
     async prepareWebhookEvent(input) {
       const context = Context.current();
-      const endpoints = await subscribedEndpoints(input.organizationId, input.type);
+      const endpoints = input.endpointId === undefined ? await subscribedEndpoints(input.organizationId, input.type) : await targetEndpoint({ ...input, endpointId: input.endpointId });
       if (endpoints.length === 0) return { body: '', endpointIds: [], retry: deps.retry };
-      const data = await readEventResource(context.client, input, deps.retentionMs);
+      const data = input.type === TEST_WEBHOOK_EVENT_TYPE ? testEventData(input.endpointId) : await readEventResource(context.client, { ...input, type: input.type }, deps.retentionMs);
       // Erased on its owner's request (DELETE): nothing is sent about it any more.
       if (!data) return { body: '', endpointIds: [], retry: deps.retry };
       const body = JSON.stringify({ id: input.eventId, type: input.type, created_at: input.createdAt, data });
@@ -77,7 +86,7 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       const context = Context.current();
       const attempt = context.info.attempt;
       const endpoint = await deps.store.find(input.endpointId);
-      if (!endpoint || endpoint.disabledAt !== null || !endpoint.events.includes(input.eventType)) return 'skipped';
+      if (!endpoint || endpoint.disabledAt !== null || !accepts(endpoint, input.eventType)) return 'skipped';
       const startedAt = new Date();
       const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) =>
         deps.store.recordDelivery({
@@ -128,6 +137,15 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       throw retryLater(`HTTP ${response.status}`, parseRetryAfter(response.retryAfter, Date.now()));
     },
   };
+}
+
+/** Subscribed to the type; the test event is accepted by every endpoint, since it goes only where it is sent. */
+function accepts(endpoint: StoredWebhookEndpoint, type: DeliveredWebhookEventType): boolean {
+  return type === TEST_WEBHOOK_EVENT_TYPE || endpoint.events.includes(type);
+}
+
+function testEventData(endpointId: string | undefined): { endpoint_id: string | undefined; message: string } {
+  return { endpoint_id: endpointId, message: 'A test event, sent because you asked for one; it is signed like every event.' };
 }
 
 function describeSendError(error: unknown): string {

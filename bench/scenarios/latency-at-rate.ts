@@ -27,9 +27,16 @@ export interface LatencyFigure {
   succeededIds: string[];
 }
 
+export interface LatencyOptions {
+  /** Whose tasks these are (default: the stack's key). */
+  apiKey?: string;
+  /** Stops the arrivals before durationMs once it holds. */
+  stopWhen?: () => boolean;
+}
+
 /** Open-loop arrivals at a fixed rate, each task created and then polled by the SDK as a customer would. */
-export async function runLatencyScenario(stack: BenchStack, ratePerSecond: number, durationMs: number): Promise<LatencyFigure> {
-  const client = benchClient(stack);
+export async function runLatencyScenario(stack: BenchStack, ratePerSecond: number, durationMs: number, options: LatencyOptions = {}): Promise<LatencyFigure> {
+  const client = benchClient(stack, options.apiKey);
   const endToEnd: number[] = [];
   const creates: number[] = [];
   const succeededIds: string[] = [];
@@ -58,7 +65,7 @@ export async function runLatencyScenario(stack: BenchStack, ratePerSecond: numbe
         failures += 1;
       }),
     );
-  });
+  }, options.stopWhen);
   await Promise.all(tasks);
   const costs = meter.stop();
   return {

@@ -10,7 +10,7 @@ import { auditNamespace } from '../evidence/namespace-audit';
 import { tallyWork } from '../evidence/tally';
 import type { ScenarioResult } from '../report/scenario-result';
 import { ChaosStack, type ChaosStackOptions } from '../stack/chaos-stack';
-import { clientsAbort, ledgerClient, seconds, type ProgressLog, type ScenarioRun } from './scenario-context';
+import { clientsAbort, ledgerClient, seconds, type ProgressLog, type ScenarioRun, type ScenarioStack } from './scenario-context';
 
 const SUBMIT_LANES = 16;
 const FAULT_TRIGGER_TIMEOUT_MS = 60_000;
@@ -26,26 +26,34 @@ export interface FaultOutcome {
   notes: string[];
 }
 
-export interface CrashScenarioSpec {
+/** A crash scenario on any stack: the chaos suite's dev-server stack, or the production topology (test/cluster). */
+export interface CrashLoadSpec<S extends ScenarioStack> {
   name: string;
-  stack: ChaosStackOptions;
   tasks: number;
   assessments: number;
   /** True when the fault takes Temporal away, which makes 503 + Retry-After the API's documented answer to reads too. */
   temporalOutage: boolean;
   /** Breaks the stack mid-load and brings it back (or not). */
-  fault(stack: ChaosStack, log: ProgressLog): Promise<FaultOutcome>;
+  fault(stack: S, log: ProgressLog): Promise<FaultOutcome>;
+}
+
+export interface CrashScenarioSpec extends CrashLoadSpec<ChaosStack> {
+  stack: ChaosStackOptions;
+}
+
+/** A crash scenario of the chaos suite, on a stack of its own. */
+export async function runCrashScenario(spec: CrashScenarioSpec, run: ScenarioRun): Promise<ScenarioResult> {
+  return runCrashLoad(await ChaosStack.start(spec.stack), spec, run);
 }
 
 /**
  * The shape every crash scenario shares: clients submit work at a steady rate through the SDK
  * (retrying with the same Idempotency-Key) and poll it; a third of the way in, with summaries in
  * flight, the fault strikes; then every accepted item must get done exactly once, which the
- * server's own histories must show.
+ * server's own histories must show. The stack is stopped at the end (its files kept on a failure).
  */
-export async function runCrashScenario(spec: CrashScenarioSpec, run: ScenarioRun): Promise<ScenarioResult> {
+export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: CrashLoadSpec<S>, run: ScenarioRun): Promise<ScenarioResult> {
   const { profile, log } = run;
-  const stack = await ChaosStack.start(spec.stack);
   const abort = clientsAbort();
   let prober: GetProber | undefined;
   let clean = false;

@@ -2,7 +2,8 @@ import { setMaxListeners } from 'node:events';
 import { AssayClient } from '../../src/sdk';
 import type { HttpLedger } from '../clients/http-ledger';
 import type { Profile } from '../profiles';
-import type { ChaosStack } from '../stack/chaos-stack';
+import type { Client } from '@temporalio/client';
+import type { SlowProvider } from '../stack/slow-provider';
 
 /** Progress lines go here (stderr in the runner, nowhere in jest). */
 export type ProgressLog = (message: string) => void;
@@ -12,11 +13,25 @@ export interface ScenarioRun {
   log: ProgressLog;
 }
 
+/** What a scenario needs of the service it runs against. */
+export interface ScenarioStack {
+  /** Where the scenario's clients send their requests. */
+  baseUrl: string;
+  /** A sandbox key of the chaos organisation. */
+  apiKey: string;
+  /** Logs and databases, kept when a scenario fails. */
+  dir: string;
+  slowProvider?: SlowProvider;
+  /** A Temporal client on the sandbox namespace, for the evidence. */
+  auditClient(): Promise<Client>;
+  stop(options?: { keepFiles?: boolean }): Promise<void>;
+}
+
 // Requests may wait on Temporal for its 5 s deadline; give them room beyond that.
 const REQUEST_TIMEOUT_MS = 15_000;
 
 /** An SDK client of the stack whose every answer is booked in `ledger`. */
-export function ledgerClient(stack: ChaosStack, ledger: HttpLedger): AssayClient {
+export function ledgerClient(stack: Pick<ScenarioStack, 'baseUrl' | 'apiKey'>, ledger: HttpLedger): AssayClient {
   return new AssayClient({ baseUrl: stack.baseUrl, apiKey: stack.apiKey, fetch: ledger.fetch(), requestTimeoutMs: REQUEST_TIMEOUT_MS });
 }
 

@@ -4,6 +4,7 @@ import { remoteProviderEnv } from '../../test/support/remote-provider-env';
 // High enough that the per-key create limit never shapes a load test: the suite measures
 // durability, and the limiter has its own tests.
 const UNLIMITED = '1000000000';
+export const UNLIMITED_CREATES = { RATE_LIMIT_CREATES_PER_MINUTE: UNLIMITED, RATE_LIMIT_CREATES_BURST: UNLIMITED };
 
 export interface ServiceEnvOptions {
   port: number;
@@ -30,8 +31,7 @@ export function serviceEnv(options: ServiceEnvOptions): NodeJS.ProcessEnv {
     DATA_DIR: options.dataDir,
     TEMPORAL_TASK_QUEUE: options.taskQueue,
     LOG_LEVEL: options.logLevel,
-    RATE_LIMIT_CREATES_PER_MINUTE: UNLIMITED,
-    RATE_LIMIT_CREATES_BURST: UNLIMITED,
+    ...UNLIMITED_CREATES,
     // Off: a fixed metrics port would collide between a stack's workers, and with `npm start`.
     WORKER_METRICS_PORT: '0',
     ...(options.providerUrl ? remoteProviderEnv(options.providerUrl) : {}),

@@ -3,6 +3,7 @@ import { registerReviewCommands } from './reviewer/review-commands';
 import { commandGroup, registerCustomerCommands } from './customer/commands';
 import { ExitCode, commanderExitCode, exitCodeHelp } from './exit-codes';
 import { registerKeysCommands } from './operator/keys-commands';
+import { registerReviewersCommands } from './operator/reviewers-commands';
 
 const program = new Command('assay')
   .description('Assay: durable AI tasks and network assessments')
@@ -12,6 +13,7 @@ const program = new Command('assay')
 registerCustomerCommands(program);
 registerReviewCommands(commandGroup(program, 'assessments', 'network-architecture assessments'));
 registerKeysCommands(program);
+registerReviewersCommands(program);
 
 // Every command ends itself with its code; what arrives here is commander's own verdict on the
 // command line (unknown command, help of a group) or a defect.

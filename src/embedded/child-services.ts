@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 
 /** How a child ended: by a code of its own, or by a signal (then `code` is null). */
 export interface ChildExit {
@@ -15,6 +16,18 @@ export interface ChildService {
 /** Starts one of Assay's own entrypoints (API, worker) as a child that shares this terminal. */
 export function startChild(name: string, script: string, env: NodeJS.ProcessEnv): ChildService {
   const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return { name, process: child, exited };
+}
+
+/**
+ * Starts any program as a child whose output is appended to `logFile` (`npm run cluster` runs a
+ * dozen processes; their output would bury the banner in a terminal).
+ */
+export function startLoggedChild(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildService {
+  const output = fs.openSync(logFile, 'a');
+  const child = spawn(command, args, { env, stdio: ['ignore', output, output] });
+  fs.closeSync(output);
   const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { name, process: child, exited };
 }

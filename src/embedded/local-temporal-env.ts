@@ -12,7 +12,7 @@ const REMOTE_SETTINGS = /^TEMPORAL_(PROFILE(_SANDBOX|_PRODUCTION)?|ADDRESS_(SAND
  */
 export function localTemporalEnv(env: NodeJS.ProcessEnv, address: string, dataDir: string): NodeJS.ProcessEnv {
   const profileFile = path.join(dataDir, 'temporal-local.toml');
-  fs.writeFileSync(profileFile, `# Written by npm start for its worker and API.\n[profile.default]\naddress = ${JSON.stringify(address)}\n`);
+  fs.writeFileSync(profileFile, `# Written by npm start or npm run cluster for their workers and API instances.\n[profile.default]\naddress = ${JSON.stringify(address)}\n`);
   const kept = Object.entries(env).filter(([name]) => !REMOTE_SETTINGS.test(name));
   return { ...Object.fromEntries(kept), TEMPORAL_ADDRESS: address, TEMPORAL_CONFIG_FILE: profileFile };
 }

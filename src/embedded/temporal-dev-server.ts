@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_KEYS } from '../contract';
+import { ARRIVAL_ORDER_DYNAMIC_CONFIG, FAIR_DISPATCH_DYNAMIC_CONFIG, dynamicConfigValues, type DynamicConfig } from '../common/temporal/fair-dispatch-config';
 import { devServerEnvironment } from './dev-server-environment';
 import { freePort } from './free-port';
 
@@ -19,6 +20,8 @@ export interface DevServerOptions {
   /** Where the server's own output goes; omitted = kept in memory only to explain a failed start. */
   logFile?: string;
   readyTimeoutMs?: number;
+  /** Dispatch by fairness key (FAIR_DISPATCH_DYNAMIC_CONFIG, the default) or, false, in arrival order. */
+  fairness?: boolean;
 }
 
 export interface DevServer {
@@ -36,13 +39,21 @@ const SEARCH_ATTRIBUTE_TYPE_NAMES: Record<string, string> = { KEYWORD: 'Keyword'
 // embedded Temporal server".
 export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 
-// The CLI makes the server re-read search attributes from SQLite on every use, so attributes
-// added while it runs apply at once. Ours are written with the namespaces before it starts, and
-// the re-reads cost ~11 % of its CPU under polling (perf profile in BENCHMARKS.md).
-// A closed workflow's deletion otherwise waits ~33 s for the server to confirm its close tasks ran
-// (measured on 1.32); Assay's close tasks need none (event workflows are ABANDONed), so an erased
-// task is gone within ~0.1 s (docs/operations.md, Erasure).
-const DYNAMIC_CONFIG = ['system.forceSearchAttributesCacheRefreshOnRead=false', 'history.transferProcessorEnsureCloseBeforeDelete=false'];
+const DEV_SERVER_DYNAMIC_CONFIG: DynamicConfig = {
+  // The CLI makes the server re-read search attributes from SQLite on every use, so attributes
+  // added while it runs apply at once. Ours are written with the namespaces before it starts, and
+  // the re-reads cost ~11 % of its CPU under polling (perf profile in BENCHMARKS.md).
+  'system.forceSearchAttributesCacheRefreshOnRead': false,
+  // A closed workflow's deletion otherwise waits ~33 s for the server to confirm its close tasks ran
+  // (measured on 1.32); Assay's close tasks need none (event workflows are ABANDONed), so an erased
+  // task is gone within ~0.1 s (docs/operations.md, Erasure).
+  'history.transferProcessorEnsureCloseBeforeDelete': false,
+  // Partitions spread a task queue over matching hosts; the dev server is one process, so four
+  // (the default) buy nothing, and each partition is fair on its own while a poll takes from any
+  // one: with one, dispatch order is exactly the fair order (and arrival order with fairness off).
+  'matching.numTaskqueueReadPartitions': 1,
+  'matching.numTaskqueueWritePartitions': 1,
+};
 
 // Free ports are only free when checked: parallel test files, the chaos stacks and the server
 // itself (it picks its HTTP, metrics and internal ports the same way) can take one before the bind.
@@ -71,7 +82,8 @@ async function startOnce(options: DevServerOptions, port: number, uiPort: number
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'warn'];
   for (const namespace of options.namespaces) args.push('--namespace', namespace);
   for (const key of SEARCH_ATTRIBUTE_KEYS) args.push('--search-attribute', `${key.name}=${SEARCH_ATTRIBUTE_TYPE_NAMES[key.type]}`);
-  for (const value of DYNAMIC_CONFIG) args.push('--dynamic-config-value', value);
+  const dispatch = options.fairness === false ? ARRIVAL_ORDER_DYNAMIC_CONFIG : FAIR_DISPATCH_DYNAMIC_CONFIG;
+  for (const value of dynamicConfigValues({ ...DEV_SERVER_DYNAMIC_CONFIG, ...dispatch })) args.push('--dynamic-config-value', value);
   if (uiPort === undefined) args.push('--headless');
   else args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
   if (uiPort !== undefined && options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);

@@ -11,8 +11,11 @@ import { webhookActivityDependencies } from './webhook-dependencies';
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
 /**
- * One worker per environment namespace, on that environment's connection, sharing the activities
- * and the workflow code; each namespace's operator-close sweep is scheduled as the workers start.
+ * One worker per environment namespace it serves (WORKER_ENVIRONMENTS), on that environment's
+ * connection, sharing the activities and the workflow code; each served namespace's
+ * operator-close sweep is scheduled as the workers start.
+ * Each worker has slots of its own (WORKER_SLOTS_*, WORKER_ACTIVITY_SLOTS_*), so a sandbox flood
+ * fills only the sandbox's; the process's CPU they share (docs/operations.md).
  */
 export async function createWorkers(
   config: AppConfig,
@@ -22,9 +25,12 @@ export async function createWorkers(
 ): Promise<Worker[]> {
   const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
-  await Promise.all(KEY_ENVIRONMENTS.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
+  const slots: Record<KeyEnvironment, number> = { test: config.values.WORKER_SLOTS_SANDBOX, live: config.values.WORKER_SLOTS_PRODUCTION };
+  const activitySlots: Record<KeyEnvironment, number> = { test: config.values.WORKER_ACTIVITY_SLOTS_SANDBOX, live: config.values.WORKER_ACTIVITY_SLOTS_PRODUCTION };
+  const served = KEY_ENVIRONMENTS.filter((environment) => config.values.WORKER_ENVIRONMENTS.includes(environment));
+  await Promise.all(served.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
   return Promise.all(
-    KEY_ENVIRONMENTS.map((environment) =>
+    served.map((environment) =>
       Worker.create({
         connection: connections[environment],
         namespace: namespaces[environment],
@@ -33,8 +39,11 @@ export async function createWorkers(
         ...workflows,
         dataConverter: assayDataConverter(config),
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
+        maxConcurrentWorkflowTaskExecutions: slots[environment],
+        maxConcurrentActivityTaskExecutions: activitySlots[environment],
+        maxConcurrentLocalActivityExecutions: slots[environment],
       }).then((worker) => {
-        logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE }, 'worker ready');
+        logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE, slots: slots[environment], activitySlots: activitySlots[environment] }, 'worker ready');
         return worker;
       }),
     ),

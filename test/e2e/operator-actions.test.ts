@@ -164,6 +164,9 @@ describe('terminate', () => {
     await operator('terminate', '--workflow-id', taskWorkflowId(org, id), '--reason', 'operator terminate in a test');
     await expectFailedEverywhere(id, 'CANCELED');
     await recordSweepHistories(outcomeEventId(id, 'failed.CANCELED'));
+    // The sweep starts the event in the run's fair share, as the run itself would have.
+    const event = await client.workflow.getHandle(webhookEventWorkflowId(org, outcomeEventId(id, 'failed.CANCELED'))).describe();
+    expect(event.priority).toMatchObject({ fairnessKey: org });
   });
 
   it('of an assessment before its review: GET and the lists keep its last state, and no event goes out', async () => {

@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import { closeNow, listenOnLoopback } from './loopback-server';
+import { closeNow, listenOnLoopback, onBody } from './loopback-server';
 import { chatCompletionBody } from './remote-provider-env';
 
 /**
@@ -9,6 +9,8 @@ import { chatCompletionBody } from './remote-provider-env';
 export class HeldProvider {
   readonly server = http.createServer((req, res) => this.onRequest(req, res));
   requests = 0;
+  /** Each request's body, in the order they came. */
+  readonly bodies: string[] = [];
   private held: http.ServerResponse[] = [];
   private holding = true;
   private arrivals: Array<() => void> = [];
@@ -37,9 +39,9 @@ export class HeldProvider {
   }
 
   private onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
-    req.resume();
-    req.on('end', () => {
+    onBody(req, (body) => {
       this.requests++;
+      this.bodies.push(body);
       this.arrivals.shift()?.();
       if (this.holding) this.held.push(res);
       else answer(res);

@@ -1,18 +1,20 @@
 import * as http from 'node:http';
-import { closeNow, listenOnLoopback } from './loopback-server';
+import { closeNow, listenOnLoopback, onBody } from './loopback-server';
 import { chatCompletionBody } from './remote-provider-env';
 
 /**
  * A loopback stand-in for an OpenAI-compatible chat-completions endpoint: answers each request
- * with the next scripted HTTP status (200 once the script runs out) and counts what it received.
+ * with the next scripted HTTP status (200 once the script runs out), counts what it received and
+ * keeps each request's body, in the order they came.
  */
 export class ScriptedProvider {
   requests = 0;
+  readonly bodies: string[] = [];
   private script: number[] = [];
   private readonly server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
+    onBody(req, (body) => {
       this.requests++;
+      this.bodies.push(body);
       const status = this.script.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(status === 200 ? chatCompletionBody(this.summary) : '{"error":"scripted"}');

@@ -1,67 +1,17 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
+import { makeCertificates, type Certificates } from '../../src/cluster/certificates';
 
-const run = promisify(execFile);
+export type { CertificatePaths } from '../../src/cluster/certificates';
 
-export interface CertificatePaths {
-  cert: string;
-  key: string;
-}
-
-export interface TestCertificates {
-  dir: string;
-  /** The CA that signed `server` and `client`. */
-  ca: CertificatePaths;
-  /** For localhost and 127.0.0.1, server use only. */
-  server: CertificatePaths;
-  /** Signed by `ca`, client use only. */
-  client: CertificatePaths;
-  /** A client certificate from another CA, which a server trusting `ca` must refuse. */
-  stranger: CertificatePaths;
+export interface TestCertificates extends Certificates {
   remove(): void;
 }
 
-/**
- * A throwaway PKI made with the openssl CLI: P-256 keys, one-day validity, and the extensions
- * rustls (the worker's TLS) insists on: a CA marked as such, SANs, and extended key usages.
- */
+/** A throwaway PKI (src/cluster/certificates.ts) in a temp directory, valid for one day. */
 export async function makeTestCertificates(): Promise<TestCertificates> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-pki-'));
-  const at = (name: string): CertificatePaths => ({ cert: path.join(dir, `${name}.crt`), key: path.join(dir, `${name}.key`) });
-  const ca = at('ca');
-  const strangerCa = at('stranger-ca');
-  await Promise.all([selfSignedCa(ca, 'Assay Test CA'), selfSignedCa(strangerCa, 'Stranger CA')]);
-  const server = at('server');
-  const client = at('client');
-  const stranger = at('stranger');
-  await Promise.all([
-    signedLeaf(dir, server, ca, 'localhost', ['subjectAltName=DNS:localhost,IP:127.0.0.1', 'extendedKeyUsage=serverAuth']),
-    signedLeaf(dir, client, ca, 'assay-worker', ['extendedKeyUsage=clientAuth']),
-    signedLeaf(dir, stranger, strangerCa, 'assay-worker', ['extendedKeyUsage=clientAuth']),
-  ]);
-  return { dir, ca, server, client, stranger, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
-
-const NEW_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-
-async function selfSignedCa(paths: CertificatePaths, name: string): Promise<void> {
-  await run('openssl', [
-    'req', '-x509', ...NEW_KEY, '-days', '1', '-subj', `/CN=${name}`,
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
-    '-keyout', paths.key, '-out', paths.cert,
-  ]);
-}
-
-async function signedLeaf(dir: string, paths: CertificatePaths, issuer: CertificatePaths, name: string, extensions: string[]): Promise<void> {
-  const request = `${paths.cert}.csr`;
-  const extensionFile = `${paths.cert}.ext`;
-  fs.writeFileSync(extensionFile, ['basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature', ...extensions].join('\n'));
-  await run('openssl', ['req', ...NEW_KEY, '-subj', `/CN=${name}`, '-keyout', paths.key, '-out', request]);
-  await run('openssl', [
-    'x509', '-req', '-in', request, '-CA', issuer.cert, '-CAkey', issuer.key, '-set_serial', String(Date.now()),
-    '-days', '1', '-extfile', extensionFile, '-out', paths.cert,
-  ], { cwd: dir });
+  const certificates = await makeCertificates(dir, 1);
+  return { ...certificates, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

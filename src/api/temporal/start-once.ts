@@ -54,6 +54,7 @@ export async function startOnce<W extends Workflow, Resource>(
       temporal.workflows(caller.environment).start<W>(kind.workflowType, {
         ...request.options(id),
         taskQueue: temporal.taskQueue,
+        priority: temporal.priorityFor(caller.organizationId),
         workflowId: kind.workflowId(caller.organizationId, id),
         // Rejecting a duplicate id even after the first run closed is what makes a retry with the
         // same Idempotency-Key return the first resource for as long as the namespace retains it.

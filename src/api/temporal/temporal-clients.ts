@@ -1,7 +1,9 @@
 import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
+import type { Priority } from '@temporalio/common';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { assayDataConverter } from '../../common/temporal/data-converter';
+import { organizationPriority } from '../../common/temporal/organization-priority';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 
 /** One run visibility listed: a workflow id may have several (an operator's reset starts another). */
@@ -40,6 +42,11 @@ export class TemporalClients {
   namespaceFor(environment: KeyEnvironment): string {
     const values = this.config.values;
     return environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
+  }
+
+  /** The whole client, for code that needs more than workflows (the review client reads histories). */
+  client(environment: KeyEnvironment): Client {
+    return this.clients[environment];
   }
 
   workflows(environment: KeyEnvironment): WorkflowClient {
@@ -94,6 +101,11 @@ export class TemporalClients {
   /** How long the namespaces keep a closed workflow (RETENTION_PERIOD). */
   get retentionMs(): number {
     return this.config.values.RETENTION_PERIOD;
+  }
+
+  /** What an organisation's workflows start with, for fair dispatch on the shared task queue. */
+  priorityFor(organizationId: string): Priority {
+    return organizationPriority(organizationId, this.config.values.FAIRNESS_WEIGHTS);
   }
 
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */

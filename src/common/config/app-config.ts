@@ -6,6 +6,8 @@ import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { parseEncryptionKeys } from '../crypto/encryption-keys';
 import { StaticKeyRing, type KeyRing } from '../crypto/key-ring';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
+import { fairnessWeights } from './fairness-weights';
+import { workerEnvironments } from './worker-environments';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -39,6 +41,8 @@ export const configSchema = z.object({
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().optional(),
   TEMPORAL_RPC_TIMEOUT_MS: positiveInt.default(5000),
+  // How long a claim, release or complete waits for a worker to accept or refuse it (then 503, outcome unknown).
+  REVIEW_UPDATE_TIMEOUT_MS: positiveInt.max(120_000).default(20_000),
   DATA_DIR: z.string().min(1).default('.data'),
   API_KEY_BRAND: z
     .string()
@@ -59,6 +63,18 @@ export const configSchema = z.object({
   WORKER_METRICS_PORT: port.default(9464),
   // How long a stopping worker lets running activities finish before it cancels them and hands them back.
   WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  // Each environment's worker has slots of its own, so the sandbox can fill only its own. Workflow
+  // tasks and local activities (in-process summaries: CPU on the worker's one event loop) run
+  // WORKER_SLOTS_* at once, at least 2 (the SDK's floor with a sticky cache); activities (remote
+  // summaries, checks, webhook deliveries: mostly waiting on the network) WORKER_ACTIVITY_SLOTS_*.
+  WORKER_SLOTS_PRODUCTION: z.coerce.number().int().min(2).max(1000).default(16),
+  WORKER_SLOTS_SANDBOX: z.coerce.number().int().min(2).max(1000).default(8),
+  WORKER_ACTIVITY_SLOTS_PRODUCTION: z.coerce.number().int().min(1).max(10_000).default(100),
+  WORKER_ACTIVITY_SLOTS_SANDBOX: z.coerce.number().int().min(1).max(10_000).default(100),
+  // Which environments this worker process serves, so production can have processes (and CPU) of its own.
+  WORKER_ENVIRONMENTS: z.string().default('sandbox,production').pipe(workerEnvironments),
+  // "org-a=2,org-b=0.5": an organisation's share of a busy task queue against the default of 1.
+  FAIRNESS_WEIGHTS: z.string().default('').pipe(fairnessWeights),
   SUMMARIZER_PROVIDER: z.enum(['extractive', 'openai-compatible']).default('extractive'),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),

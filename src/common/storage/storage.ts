@@ -3,6 +3,8 @@ import type { AppConfig } from '../config/app-config';
 import { SecretSealer } from '../crypto/secret-sealer';
 import { KeyStore } from './key-store';
 import { migrateToLatest } from './migrations';
+import { ConsoleSessionStore } from './console-session-store';
+import { ReviewerStore } from './reviewer-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 import type { Tables } from './tables';
@@ -12,6 +14,8 @@ import { WebhookStore } from './webhook-store';
 export class Storage {
   readonly keys: KeyStore;
   readonly webhooks: WebhookStore;
+  readonly reviewers: ReviewerStore;
+  readonly consoleSessions: ConsoleSessionStore;
 
   private constructor(
     private readonly db: Kysely<Tables>,
@@ -19,6 +23,8 @@ export class Storage {
   ) {
     this.keys = new KeyStore(db);
     this.webhooks = new WebhookStore(db, sealer);
+    this.reviewers = new ReviewerStore(db);
+    this.consoleSessions = new ConsoleSessionStore(db);
   }
 
   /**
