@@ -6,7 +6,7 @@ import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/common/config/app-config';
 import { generateEncryptionKeyEntry } from '../../src/common/crypto/encryption-keys';
 import { taskWorkflowId } from '../../src/contract';
-import { verifyWebhook } from '../../src/sdk';
+import { AssayClient, verifyWebhook } from '../../src/sdk';
 import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';
 import { bearer, http } from '../support/http';
@@ -88,6 +88,31 @@ describe('encryption at rest with webhooks', () => {
       const [request] = await receiver.waitFor(1);
       const event = await verifyWebhook<any>(request.body, request.headers as Record<string, string>, endpoint.body.secret, { toleranceSeconds: 300 });
       expect(event.data).toMatchObject({ id: created.body.id, status: 'succeeded', output: { summary: expect.stringContaining('Signed under encryption') } });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("signs test events, redeliveries and a re-enabled endpoint's events with the secret it stored encrypted", async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.listen();
+    try {
+      const org = `console-hooks-${Date.now().toString(36)}`;
+      const sdk = new AssayClient({ baseUrl: harness.baseUrl, apiKey: (await harness.issueKey(org, 'test')).key });
+      const endpoint = await sdk.webhooks.create({ url: receiver.url(), events: ['ai_task.completed'] });
+      const signedWithSecret = (index: number) => verifyWebhook<any>(receiver.received[index].body, receiver.received[index].headers as Record<string, string>, endpoint.secret, { toleranceSeconds: 300 });
+
+      receiver.answer({ status: 410 });
+      const test = await sdk.webhooks.sendTestEvent(endpoint.id);
+      await receiver.waitFor(1);
+      expect(await signedWithSecret(0)).toMatchObject({ id: test.event_id, type: 'webhook.test' });
+      await eventually(() => sdk.webhooks.get(endpoint.id), (state) => state.status === 'disabled', 'the endpoint disabled by the 410');
+
+      expect(await sdk.webhooks.enable(endpoint.id)).toMatchObject({ status: 'enabled' });
+      const [attempt] = await eventually(() => sdk.webhooks.deliveries(endpoint.id), (rows) => rows.length === 1, 'the 410 attempt logged');
+      const redelivered = await sdk.webhooks.redeliver(endpoint.id, attempt.id);
+      await receiver.waitFor(2);
+      expect(await signedWithSecret(1)).toMatchObject({ id: redelivered.event_id, type: 'webhook.test' });
     } finally {
       await receiver.close();
     }
