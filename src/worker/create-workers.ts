@@ -4,6 +4,8 @@ import { createActivities } from '../../activities';
 import { createSummarizationProvider } from '../../activities/summarize/create-provider';
 import type { AppConfig } from '../common/config/app-config';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../common/keys/api-key';
+import type { Tracing } from '../common/tracing/start-tracing';
+import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { webhookActivityDependencies } from './webhook-dependencies';
 
@@ -18,6 +20,7 @@ export async function createWorkers(
   connections: Record<KeyEnvironment, NativeConnection>,
   workflows: WorkflowSource,
   logger?: Logger,
+  tracing?: Tracing,
 ): Promise<Worker[]> {
   const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
@@ -31,6 +34,7 @@ export async function createWorkers(
         activities,
         ...workflows,
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
+        ...workerTracingOptions(tracing),
       }).then((worker) => {
         logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE }, 'worker ready');
         return worker;

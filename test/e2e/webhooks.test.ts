@@ -1,11 +1,12 @@
 import { Client, Connection } from '@temporalio/client';
 import { verifyWebhook } from '../../src/sdk';
-import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
+import { taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { TINY_GRAPH } from '../support/graphs';
 import { bearer, http } from '../support/http';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
+import { approveAssessment } from '../support/review-assessment';
 import { WebhookApi } from '../support/webhook-api';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -236,19 +237,7 @@ describe('assessment.reviewed', () => {
       json: { name: 'Shop', context: 'EU', ...TINY_GRAPH },
     });
     const assessmentId = created.body.assessment_id as string;
-    const connection = await Connection.connect({ address: harness.temporal.address });
-    try {
-      const handle = new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(assessmentWorkflowId(org, assessmentId));
-      for (let claimed = false; !claimed; ) {
-        claimed = await handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'alice' }] }).then(
-          () => true,
-          () => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 200)),
-        );
-      }
-      await handle.executeUpdate(completeAssessmentUpdate, { args: [{ verdict: 'approved', notes: 'Fine.' }] });
-    } finally {
-      await connection.close();
-    }
+    await approveAssessment(harness.temporal.address, org, assessmentId);
     const [request] = await receiver.waitFor(1);
     const event = await verifyWebhook<any>(request.body, request.headers as Record<string, string>, registered.body.secret);
     expect(event.type).toBe('assessment.reviewed');

@@ -3,6 +3,7 @@ import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
+import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -109,6 +110,13 @@ export class AppConfig {
       this.connections = result.options;
     }
     return this.connections;
+  }
+
+  /** Tracing from the standard OTEL_* variables, or undefined when it is off (the default). */
+  get tracing(): TracingSettings | undefined {
+    const result = tracingSettingsFromEnv(this.env);
+    if (!result.ok) throw new InvalidConfigError(`Invalid configuration:\n  ${result.problem}`);
+    return result.settings;
   }
 
   get dataDir(): string {
