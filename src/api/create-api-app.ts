@@ -10,6 +10,7 @@ import { exposeRepeatedHeaders } from './http/repeated-headers';
 import { MAX_URL_BYTES, urlTooLong } from './http/request-line';
 import { registerStrictJsonBody } from './http/strict-json-body';
 import { createLogger } from '../common/logging/create-logger';
+import { nestLogger } from '../common/logging/nest-logger';
 import type { Tracing } from '../common/tracing/start-tracing';
 import { bindRequestLogContext } from './http/request-log-context';
 import { traceHttpRequests } from './http/http-server-spans';
@@ -43,8 +44,9 @@ export interface ApiAppOptions {
 
 /** Builds the HTTP API (not listening yet); main.ts and the tests share it. */
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(config.values.LOG_LEVEL, 'api', options.logDestination);
   const adapter = new FastifyAdapter({
-    loggerInstance: createLogger(config.values.LOG_LEVEL, 'assay-api', options.logDestination),
+    loggerInstance: logger,
     // A request (headers and the largest allowed body) must arrive within REQUEST_TIMEOUT_MS,
     // default 30 s: ~1 MiB at 35 KB/s, yet short enough that slow-loris clients cannot hoard
     // sockets. Node checks on an interval, so it is a tenth of the timeout to enforce it closely.
@@ -68,7 +70,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     frameworkErrors: answerFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, {
-    logger: ['error', 'warn'],
+    logger: nestLogger(logger),
     abortOnError: false,
     // JSON is the only body the API takes, and it is parsed strictly (registerStrictJsonBody).
     bodyParser: false,

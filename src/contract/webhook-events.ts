@@ -79,8 +79,10 @@ export function reviewOutcomeName(verdict: ReviewVerdict): string {
   return `reviewed.${verdict}`;
 }
 
+export const WEBHOOK_EVENT_WORKFLOW_ID_PREFIX = 'webhook-event/';
+
 export function webhookEventWorkflowId(organizationId: string, eventId: string): string {
-  return `webhook-event/${organizationId}/${eventId}`;
+  return `${WEBHOOK_EVENT_WORKFLOW_ID_PREFIX}${organizationId}/${eventId}`;
 }
 
 export interface WebhookSubscriberQuery {

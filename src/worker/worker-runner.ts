@@ -21,7 +21,7 @@ export class WorkerRunner implements OnApplicationShutdown {
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
   async run(): Promise<void> {
-    const logger = createLogger(this.config.values.LOG_LEVEL, 'assay-worker');
+    const logger = createLogger(this.config.values.LOG_LEVEL, 'worker');
     this.tracing = this.config.tracing && startTracing('assay-worker', this.config.tracing);
     installWorkerRuntime(this.config.values.LOG_LEVEL, { metricsBindAddress: metricsBindAddress(this.config), logger });
     const connecting = perEnvironment(this.config.temporalConnections, (options) => NativeConnection.connect(options));

@@ -33,7 +33,7 @@ export class AuthGuard implements CanActivate {
     });
     if (!caller) throw unauthorized('The API key is invalid or has been revoked');
     request.caller = caller;
-    request.log = request.log.child({ org: caller.organizationId, env: caller.environment, key_id: caller.keyId });
+    request.log = request.log.child({ organisation: caller.organizationId, env: caller.environment, key_id: caller.keyId });
     return true;
   }
 }

@@ -41,7 +41,8 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: tracesUrl,
     OTEL_BSP_SCHEDULE_DELAY: '100',
   };
-  worker = await BuiltService.start('worker', env, /"msg":"worker ready"/, 2);
+  // At debug, the SDK logs each activity's start and end.
+  worker = await BuiltService.start('worker', { ...env, LOG_LEVEL: 'debug' }, /"msg":"worker ready"/, 2);
   api = await BuiltService.start('api', { ...env, PORT: String(port) }, /listening on/);
   const registered = await http(`${baseUrl}/v1/webhook-endpoints`, { method: 'POST', headers: bearer(key), json: { url: receiver.url(), events: ['ai_task.completed', 'assessment.reviewed'] } });
   expect(registered.status).toBe(201);
@@ -92,7 +93,8 @@ function logLines(service: BuiltService): Array<Record<string, unknown>> {
   return service.log.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-const hasSpan = (name: string) => (spans: ReceivedSpan[]) => spans.some((span) => span.name === name);
+/** Whether every span of the chain has arrived: a workflow's or an activity's span is exported only when it ends. */
+const hasAll = (chain: Array<[string, string]>) => (spans: ReceivedSpan[]) => chain.every(([name]) => spans.some((span) => span.name === name));
 
 describe('one trace per request, across the API and the worker', () => {
   it('runs from POST /v1/ai/tasks through the workflow, its local activities and the webhook child workflow to the delivery', async () => {
@@ -100,12 +102,15 @@ describe('one trace per request, across the API and the worker', () => {
     expect(created.status).toBe(202);
     const [delivery] = await receiver.waitFor(1);
     const traceId = traceIdOf(delivery.headers.traceparent);
-    const spans = await otlp.trace(traceId, (received) => hasSpan('POST /v1/ai/tasks')(received) && hasSpan('POST')(received) && hasSpan(`RunWorkflow:${AI_TASK_WORKFLOW_TYPE}`)(received));
+    const spans = await otlp.trace(traceId, hasAll(requestToDelivery('/v1/ai/tasks', AI_TASK_WORKFLOW_TYPE)));
 
     const [request, , run] = expectChain(spans, requestToDelivery('/v1/ai/tasks', AI_TASK_WORKFLOW_TYPE));
     expect(request).toMatchObject({ kind: SERVER_KIND, attributes: { [REQUEST_ID_ATTRIBUTE]: created.headers.get('x-request-id'), 'http.response.status_code': '202' } });
-    // The request's log line names both ids.
-    expect(logLines(api).find((line) => line.request_id === created.headers.get('x-request-id') && line.msg === 'request completed')).toMatchObject({ trace_id: traceId, span_id: request.spanId });
+    // The request's log line names both ids, and the worker's lines about the task carry the same trace id.
+    expect(logLines(api).find((line) => line.request_id === created.headers.get('x-request-id') && line.msg === 'request completed')).toMatchObject({ trace_id: traceId, span_id: request.spanId, process: 'api' });
+    expect(logLines(worker).filter((line) => line.task_id === created.body.id)).toContainEqual(expect.objectContaining({ organisation: ORG, process: 'worker', msg: 'Activity completed' }));
+    await worker.waitFor(/"msg":"webhook delivery attempt"/, 1, 10_000);
+    expect(logLines(worker).filter((line) => line.trace_id === traceId)).toContainEqual(expect.objectContaining({ organisation: ORG, process: 'worker', msg: 'webhook delivery attempt', outcome: 'succeeded' }));
     expect(only(spans, 'POST')).toMatchObject({ kind: CLIENT_KIND, spanId: String(delivery.headers.traceparent).split('-')[2] });
     // The summary and the subscriber check are local activities of the task's run.
     for (const activity of ['summarizeInProcess', 'hasWebhookSubscribers']) {
@@ -120,7 +125,7 @@ describe('one trace per request, across the API and the worker', () => {
     await approveAssessment(harness.temporal.address, ORG, created.body.assessment_id);
     const delivery = (await receiver.waitFor(2))[1];
     const traceId = traceIdOf(delivery.headers.traceparent);
-    const spans = await otlp.trace(traceId, (received) => hasSpan('POST /v1/network-assessments')(received) && hasSpan('POST')(received) && hasSpan(`RunWorkflow:${ASSESSMENT_WORKFLOW_TYPE}`)(received));
+    const spans = await otlp.trace(traceId, hasAll(requestToDelivery('/v1/network-assessments', ASSESSMENT_WORKFLOW_TYPE)));
 
     const [request, , run] = expectChain(spans, requestToDelivery('/v1/network-assessments', ASSESSMENT_WORKFLOW_TYPE));
     expect(request.attributes[REQUEST_ID_ATTRIBUTE]).toBe(created.headers.get('x-request-id'));
