@@ -72,6 +72,9 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) => {
         // One line per attempt, inside the attempt's span: the worker's log holds the trace id of each delivery.
         context.log.info('webhook delivery attempt', { eventId: input.eventId, endpointId: input.endpointId, attempt, outcome, httpStatus });
+        context.metricMeter
+          .createCounter('assay_webhook_delivery_attempts', undefined, 'Webhook delivery attempts, by event type and outcome')
+          .add(1, { event_type: input.eventType, outcome });
         return deps.store.recordDelivery({
           id: newWebhookDeliveryId(),
           endpointId: input.endpointId,
