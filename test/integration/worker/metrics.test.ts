@@ -11,6 +11,7 @@ import { SUMMARIZE_TASK } from '../../support/tasks';
 import { eventually } from '../../support/eventually';
 import { TINY_GRAPH } from '../../support/graphs';
 import { WebhookReceiver } from '../../support/webhook-receiver';
+import { isWorkerMetric, opsMetricNames } from '../../support/operators-kit';
 
 const WORKER_READY = /"msg":"worker ready"/;
 const NAMESPACES = 2;
@@ -102,6 +103,9 @@ describe('worker metrics', () => {
       );
       expect(sample(metrics, 'assay_webhook_delivery_attempts_total', { event_type: 'ai_task.completed', outcome: 'failed' })).toBe(1);
       expect(sample(metrics, 'assay_webhook_delivery_attempts_total', { event_type: 'ai_task.completed', outcome: 'succeeded' })).toBe(1);
+      // Every worker metric the operators' dashboard and alert rules read (ops/) is one this worker serves.
+      const served = new Set([...metrics.matchAll(/^([a-z_][a-z0-9_]*)[{ ]/gm)].map((match) => match[1]));
+      expect([...opsMetricNames()].filter(isWorkerMetric).filter((name) => !served.has(name))).toEqual([]);
     } finally {
       await receiver.close();
     }
