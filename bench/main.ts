@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { runMain } from '../src/common/run-main';
 import { startBenchStack, type BenchStack } from './bench-stack';
+import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
 import { costTable, getLatencyTable, latencyTable, summariserTable, targetTable, throughputTable } from './report';
@@ -22,6 +23,8 @@ interface BenchSettings {
   concurrency: number;
   rateSeconds: number;
   getSeconds: number;
+  /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
+  tracing: boolean;
   jsonFile?: string;
 }
 
@@ -36,8 +39,15 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     concurrency: positive('BENCH_CONCURRENCY', 32),
     rateSeconds: positive('BENCH_RATE_SECONDS', 15),
     getSeconds: positive('BENCH_GET_SECONDS', 10),
+    tracing: onOff('BENCH_TRACING', env.BENCH_TRACING),
     jsonFile: env.BENCH_JSON || undefined,
   };
+}
+
+function onOff(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'off') return false;
+  if (value === 'on') return true;
+  throw new Error(`${name} must be on or off, got ${value}`);
 }
 
 function say(message: string): void {
@@ -64,9 +74,12 @@ runMain('bench', async () => {
   const summariser = runSummariserScenario();
   section('Summariser (extractive, in process)', summariserTable(summariser));
 
-  const stack = await startBenchStack();
+  const sink = settings.tracing ? await startOtlpSink() : undefined;
+  const tracingEnv = sink ? { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.tracesUrl, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' } : { OTEL_TRACES_EXPORTER: 'none' };
+  const stack = await startBenchStack({ ...process.env, ...tracingEnv });
   started.stack = stack;
   say(`\nStack: ${stack.description}`);
+  say(sink ? 'Tracing: on (API and worker export every span over OTLP/HTTP protobuf to a discarding sink in the bench process)' : 'Tracing: off (BENCH_TRACING=on measures it on)');
   if (stack.processes.length === 0) say('(CPU and memory not measured: no /proc here, or a deployment the bench did not start)');
   try {
     const figures = await runStackScenarios(stack, settings);
@@ -77,6 +90,8 @@ runMain('bench', async () => {
     if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, ...all }, omitIds, 2)}\n`);
   } finally {
     await stack.stop();
+    if (sink) say(`Tracing: the sink received ${sink.exports()} OTLP exports`);
+    await sink?.close();
   }
 });
 
