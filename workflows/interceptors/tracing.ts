@@ -39,11 +39,16 @@ export const interceptors: WorkflowInterceptorsFactory = () => ({
   internals: [new OpenTelemetryInternalsInterceptor()],
 });
 
-/** 64-bit FNV-1a as 16 hex digits (never all zeros, which would mean "no span"). */
+const MASK_64 = 0xffffffffffffffffn;
+
+/** 64-bit FNV-1a, mixed by SplitMix64's finalizer so that similar inputs give unrelated ids, as 16 hex digits (never all zeros, which would mean "no span"). */
 function fnv1a64(text: string): string {
   let hash = 0xcbf29ce484222325n;
   for (let index = 0; index < text.length; index++) {
-    hash = ((hash ^ BigInt(text.charCodeAt(index))) * 0x100000001b3n) & 0xffffffffffffffffn;
+    hash = ((hash ^ BigInt(text.charCodeAt(index))) * 0x100000001b3n) & MASK_64;
   }
+  hash = ((hash ^ (hash >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK_64;
+  hash = ((hash ^ (hash >> 27n)) * 0x94d049bb133111ebn) & MASK_64;
+  hash ^= hash >> 31n;
   return (hash === 0n ? 1n : hash).toString(16).padStart(16, '0');
 }
