@@ -5,6 +5,7 @@ import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 import { fairnessWeights } from './fairness-weights';
 import { workerEnvironments } from './worker-environments';
+import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -125,6 +126,13 @@ export class AppConfig {
       this.connections = result.options;
     }
     return this.connections;
+  }
+
+  /** Tracing from the standard OTEL_* variables, or undefined when it is off (the default). */
+  get tracing(): TracingSettings | undefined {
+    const result = tracingSettingsFromEnv(this.env);
+    if (!result.ok) throw new InvalidConfigError(`Invalid configuration:\n  ${result.problem}`);
+    return result.settings;
   }
 
   get dataDir(): string {
