@@ -88,8 +88,13 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       const endpoint = await deps.store.find(input.endpointId);
       if (!endpoint || endpoint.disabledAt !== null || !accepts(endpoint, input.eventType)) return 'skipped';
       const startedAt = new Date();
-      const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) =>
-        deps.store.recordDelivery({
+      const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) => {
+        // One line per attempt, inside the attempt's span: the worker's log holds the trace id of each delivery.
+        context.log.info('webhook delivery attempt', { eventId: input.eventId, endpointId: input.endpointId, attempt, outcome, httpStatus });
+        context.metricMeter
+          .createCounter('assay_webhook_delivery_attempts', undefined, 'Webhook delivery attempts, by event type and outcome')
+          .add(1, { event_type: input.eventType, outcome });
+        return deps.store.recordDelivery({
           id: newWebhookDeliveryId(),
           endpointId: input.endpointId,
           eventId: input.eventId,
@@ -101,6 +106,7 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
           attemptedAt: startedAt.toISOString(),
           durationMs: Date.now() - startedAt.getTime(),
         });
+      };
       const retryLater = (message: string, retryAfterMs?: number) =>
         ApplicationFailure.create({ message, type: 'DELIVERY_FAILED', nextRetryDelay: nextDeliveryDelayMs(attempt, input.retry, retryAfterMs) });
 

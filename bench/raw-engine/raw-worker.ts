@@ -10,7 +10,7 @@ import { RAW_WORKER_READY } from './raw-worker-ready';
  * SDK's default options, on a task queue of its own. Prints RAW_WORKER_READY once it polls; the
  * SDK's own signal handlers stop it on SIGTERM.
  */
-runMain('raw-worker', async () => {
+runMain('bench', async () => {
   const { RAW_TEMPORAL_ADDRESS: address, RAW_NAMESPACE: namespace, RAW_TASK_QUEUE: taskQueue } = process.env;
   if (!address || !namespace || !taskQueue) throw new Error('RAW_TEMPORAL_ADDRESS, RAW_NAMESPACE and RAW_TASK_QUEUE are required');
   Runtime.install({ logger: new DefaultLogger('WARN') });

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { createLogger, terminalOr } from '../common/logging/create-logger';
 import { registerReviewCommands } from './reviewer/review-commands';
 import { commandGroup, registerCustomerCommands } from './customer/commands';
 import { ExitCode, commanderExitCode, exitCodeHelp } from './exit-codes';
@@ -19,6 +20,7 @@ registerReviewersCommands(program);
 // command line (unknown command, help of a group) or a defect.
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof CommanderError) process.exit(commanderExitCode(error));
-  process.stderr.write(`assay: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A defect, not a failure the command reports: logged like every process's fatal error.
+  createLogger('info', 'cli', terminalOr(2)).fatal({ err: error }, 'internal error');
   process.exit(ExitCode.Internal);
 });

@@ -1,5 +1,6 @@
 import { AppConfig, InvalidConfigError } from '../common/config/app-config';
 import { EncryptedPayloadCodec } from '../common/crypto/encrypted-payload-codec';
+import { createLogger, terminalOr } from '../common/logging/create-logger';
 import { runMain } from '../common/run-main';
 import { createCodecServer } from './codec-server';
 
@@ -13,7 +14,7 @@ runMain('codec', async () => {
   const server = createCodecServer(new EncryptedPayloadCodec(keyRing), { credential, allowedOrigins: config.codecAllowedOrigins });
   const { CODEC_HOST: host, CODEC_PORT: port } = config.values;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  process.stderr.write(`[codec] listening on http://${host}:${port}/codec for ${config.codecAllowedOrigins.join(', ')}\n`);
+  createLogger('info', 'codec', terminalOr(2)).info(`listening on http://${host}:${port}/codec for ${config.codecAllowedOrigins.join(', ')}`);
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

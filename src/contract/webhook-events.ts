@@ -93,8 +93,10 @@ export function reviewOutcomeName(verdict: ReviewVerdict): string {
   return `reviewed.${verdict}`;
 }
 
+export const WEBHOOK_EVENT_WORKFLOW_ID_PREFIX = 'webhook-event/';
+
 export function webhookEventWorkflowId(organizationId: string, eventId: string): string {
-  return `webhook-event/${organizationId}/${eventId}`;
+  return `${WEBHOOK_EVENT_WORKFLOW_ID_PREFIX}${organizationId}/${eventId}`;
 }
 
 /** A redelivery of one event to one endpoint, asked for by the customer: its own workflow, beside the event's. */

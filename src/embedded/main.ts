@@ -5,6 +5,7 @@ import { Connection } from '@temporalio/client';
 import { AppConfig } from '../common/config/app-config';
 import { Storage } from '../common/storage/storage';
 import { applyNamespaceRetention } from '../common/temporal/namespace-retention';
+import { createLogger, terminalOr } from '../common/logging/create-logger';
 import { runMain } from '../common/run-main';
 import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
@@ -16,7 +17,7 @@ import { startDevServer } from './temporal-dev-server';
 const CHILD_GRACE_MS = 15_000;
 
 /** `npm start`: Temporal dev server on SQLite, one worker and the API, all stopped together by Ctrl-C. */
-runMain('assay', async () => {
+runMain('supervisor', async () => {
   const config = new AppConfig();
   const values = config.values;
   const temporalPort = portOf(values.TEMPORAL_ADDRESS);
@@ -97,8 +98,11 @@ runMain('assay', async () => {
   );
 });
 
+// The supervisor's own lines always show (they are the banner and the news of its children), on stderr as before.
+const supervisorLog = createLogger('info', 'supervisor', terminalOr(2));
+
 function log(message: string): void {
-  process.stderr.write(`[assay] ${message}\n`);
+  supervisorLog.info(message);
 }
 
 async function withConnection<T>(address: string, use: (connection: Connection) => Promise<T>): Promise<T> {

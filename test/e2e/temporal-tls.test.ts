@@ -123,7 +123,9 @@ describe('Temporal behind TLS with client certificates', () => {
       () => 'started',
       (error: Error) => error.message,
     );
-    expect(failure).toMatch(/\[worker\] Invalid configuration:\n {2}TEMPORAL_NAMESPACE: .*\n {2}TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read \/nonexistent\/client.crt \(ENOENT\)\n$/);
+    const line = JSON.parse(failure.slice(failure.lastIndexOf('\n{')).trim());
+    expect(line).toMatchObject({ level: 'fatal', process: 'worker' });
+    expect(line.msg).toMatch(/^Invalid configuration:\n {2}TEMPORAL_NAMESPACE: .*\n {2}TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read \/nonexistent\/client.crt \(ENOENT\)$/);
     expect(failure).not.toContain(secret);
   });
 

@@ -1,13 +1,14 @@
 import { Client, Connection } from '@temporalio/client';
 import { Webhook } from 'standardwebhooks';
 import { AssayClient, verifyWebhook } from '../../src/sdk';
-import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
+import { assessmentWorkflowId, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';
 import { TINY_GRAPH } from '../support/graphs';
 import { bearer, http } from '../support/http';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
+import { approveAssessment } from '../support/review-assessment';
 import { WebhookApi } from '../support/webhook-api';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -245,16 +246,10 @@ describe('assessment.reviewed', () => {
       const handle = new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(assessmentWorkflowId(org, assessmentId));
       // Its checks run in the organisation's fair share: activities inherit the workflow's fairness key.
       expect((await handle.describe()).priority).toMatchObject({ fairnessKey: org });
-      for (let claimed = false; !claimed; ) {
-        claimed = await handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'alice' }] }).then(
-          () => true,
-          () => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 200)),
-        );
-      }
-      await handle.executeUpdate(completeAssessmentUpdate, { args: [{ verdict: 'approved', notes: 'Fine.' }] });
     } finally {
       await connection.close();
     }
+    await approveAssessment(harness.temporal.address, org, assessmentId);
     const [request] = await receiver.waitFor(1);
     const event = await verifyWebhook<any>(request.body, request.headers as Record<string, string>, registered.body.secret);
     expect(event.type).toBe('assessment.reviewed');

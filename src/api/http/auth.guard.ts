@@ -65,7 +65,7 @@ export class AuthGuard implements CanActivate {
     const caller = await this.checked(request, this.keys.authenticate(presented));
     if (!caller) throw unauthorized('The API key is invalid or has been revoked');
     request.caller = caller;
-    request.log = request.log.child({ org: caller.organizationId, env: caller.environment, key_id: caller.keyId });
+    request.log = request.log.child({ organisation: caller.organizationId, env: caller.environment, key_id: caller.keyId });
     return true;
   }
 

@@ -1,3 +1,4 @@
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
 import type { Priority } from '@temporalio/common';
 import type { AppConfig } from '../../common/config/app-config';
@@ -28,9 +29,11 @@ export class TemporalClients {
     private readonly connections: Record<KeyEnvironment, Connection>,
     private readonly config: AppConfig,
   ) {
+    // With tracing on, each start, signal, update and query is a span whose context travels to the workflow in its headers.
+    const interceptors = { workflow: config.tracing ? [new OpenTelemetryWorkflowClientInterceptor()] : [] };
     this.clients = {
-      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test'), dataConverter: assayDataConverter(config) }),
-      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live'), dataConverter: assayDataConverter(config) }),
+      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test'), dataConverter: assayDataConverter(config), interceptors }),
+      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live'), dataConverter: assayDataConverter(config), interceptors }),
     };
   }
 

@@ -8,6 +8,7 @@ import { StaticKeyRing, type KeyRing } from '../crypto/key-ring';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 import { fairnessWeights } from './fairness-weights';
 import { workerEnvironments } from './worker-environments';
+import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -187,6 +188,13 @@ export class AppConfig {
     const parsed = parseEncryptionKeys(text);
     if (!parsed.ok) throw new InvalidConfigError(`Invalid configuration:\n  ${setting}: ${parsed.problem}`);
     return new StaticKeyRing(parsed.keys);
+  }
+
+  /** Tracing from the standard OTEL_* variables, or undefined when it is off (the default). */
+  get tracing(): TracingSettings | undefined {
+    const result = tracingSettingsFromEnv(this.env);
+    if (!result.ok) throw new InvalidConfigError(`Invalid configuration:\n  ${result.problem}`);
+    return result.settings;
   }
 
   get dataDir(): string {
