@@ -9,7 +9,10 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src src
 COPY workflows workflows
 COPY activities activities
-# tsc, then the one prebuilt workflow bundle (dist/workflow-bundle.js) workers load.
+COPY console console
+COPY scripts/build-console.js scripts/build-console.js
+# tsc, then the one prebuilt workflow bundle (dist/workflow-bundle.js) workers load, then the
+# console's bundle (dist/console), which the API serves at /console.
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim

@@ -3,6 +3,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  reporters: ['default', '<rootDir>/scripts/jest-results-file.js'],
   roots: ['<rootDir>/test/cluster'],
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },

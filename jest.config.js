@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
+  reporters: ['default', '<rootDir>/scripts/jest-results-file.js'],
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   // npm run test:cluster's (jest.cluster.config.js).

@@ -17,7 +17,7 @@ export function startLoggedChild(name: string, script: string, env: NodeJS.Proce
 // The SDK's log lines are coloured even into a file.
 const ANSI_COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
-/** How many lines of a child's log are errors (pino level ≥ 50 or an SDK ERROR line), with the commonest message. */
+/** How many lines of a child's log are errors (pino level error or fatal, or a raw SDK ERROR line), with the commonest message. */
 export function countLoggedErrors(logFile: string): { errors: number; commonest?: string } {
   if (!fs.existsSync(logFile)) return { errors: 0 };
   const messages = new Map<string, number>();
@@ -35,8 +35,8 @@ export function countLoggedErrors(logFile: string): { errors: number; commonest?
 function errorMessage(line: string): string | undefined {
   if (line.startsWith('{')) {
     try {
-      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
-      if ((entry.level ?? 0) < 50) return undefined;
+      const entry = JSON.parse(line) as { level?: string; msg?: string; err?: { message?: string } };
+      if (entry.level !== 'error' && entry.level !== 'fatal') return undefined;
       return (entry.err?.message ?? entry.msg ?? 'error').slice(0, 160);
     } catch {
       return undefined;

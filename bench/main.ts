@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { runMain } from '../src/common/run-main';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { startClusterBenchStack } from './cluster-bench-stack';
+import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
 import { costTable, getLatencyTable, latencyTable, noisyNeighbourTable, summariserTable, targetTable, throughputTable } from './report';
@@ -32,6 +33,8 @@ interface BenchSettings {
   rateSeconds: number;
   getSeconds: number;
   neighbour: NeighbourSettings;
+  /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
+  tracing: boolean;
   jsonFile?: string;
 }
 
@@ -63,8 +66,15 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       neighbourRatePerSecond: positive('BENCH_NEIGHBOUR_RATE', 5),
       quietMs: positive('BENCH_NEIGHBOUR_QUIET_SECONDS', 15) * 1000,
     },
+    tracing: onOff('BENCH_TRACING', env.BENCH_TRACING),
     jsonFile: env.BENCH_JSON || undefined,
   };
+}
+
+function onOff(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'off') return false;
+  if (value === 'on') return true;
+  throw new Error(`${name} must be on or off, got ${value}`);
 }
 
 function say(message: string): void {
@@ -86,6 +96,7 @@ runMain('bench', async () => {
   const scenario = readScenario(args);
   const onCluster = args.includes('--cluster');
   if (onCluster && scenario !== undefined) throw new Error('--cluster runs its own scenarios; leave out --scenario');
+  if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
   const running = new Set<BenchStack>();
   const deadlineMs = onCluster ? CLUSTER_DEADLINE_MS : (scenario === undefined ? RUN_DEADLINE_MS : 0) + NEIGHBOUR_DEADLINE_MS;
   const deadline = setTimeout(() => {
@@ -104,9 +115,12 @@ runMain('bench', async () => {
   const summariser = scenario === undefined ? runSummariserScenario() : undefined;
   if (summariser) section('Summariser (extractive, in process)', summariserTable(summariser));
 
-  const stack = await startBenchStack();
+  const sink = settings.tracing ? await startOtlpSink() : undefined;
+  const tracingEnv = sink ? { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.tracesUrl, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' } : { OTEL_TRACES_EXPORTER: 'none' };
+  const stack = await startBenchStack({ ...process.env, ...tracingEnv });
   running.add(stack);
   say(`\nStack: ${stack.description}`);
+  say(sink ? 'Tracing: on (API and worker export every span over OTLP/HTTP protobuf to a discarding sink in the bench process)' : 'Tracing: off (BENCH_TRACING=on measures it on)');
   if (stack.processes.length === 0) say('(CPU and memory not measured: no /proc here, or a deployment the bench did not start)');
   try {
     const json: Record<string, unknown> = { startedAt, settings };
@@ -129,6 +143,8 @@ runMain('bench', async () => {
   } finally {
     await stack.stop();
     running.delete(stack);
+    if (sink) say(`Tracing: the sink received ${sink.exports()} OTLP exports`);
+    await sink?.close();
   }
 });
 

@@ -16,7 +16,7 @@ const { provisionTemporalCli, TEMPORAL_CLI_VERSION } = require('./provision-temp
 
 const USAGE = 'usage: node scripts/ensure-setup.js [--for-tests]';
 const DIST_DIR = path.join(REPO_ROOT, 'dist');
-const SOURCE_DIRS = ['src', 'workflows', 'activities'].map((dir) => path.join(REPO_ROOT, dir));
+const SOURCE_DIRS = ['src', 'workflows', 'activities', 'console'].map((dir) => path.join(REPO_ROOT, dir));
 // tsc skips re-emitting unchanged files, so after a build caused by a mere touch the newest output
 // can stay older than the touched source; this stamp records that the build did run.
 const BUILD_STAMP = path.join(DIST_DIR, '.build-stamp');
@@ -105,7 +105,7 @@ async function ensureTool(label, provision, recordName) {
 }
 
 function ensureBuild() {
-  const newestSource = Math.max(...SOURCE_DIRS.map((dir) => newestMtimeMs(dir, (name) => name.endsWith('.ts'))));
+  const newestSource = Math.max(...SOURCE_DIRS.map((dir) => newestMtimeMs(dir, (name) => /\.(ts|tsx|css)$/.test(name))));
   let reason = null;
   if (!fs.existsSync(DIST_DIR)) reason = 'dist/ is missing';
   else if (newestSource > newestMtimeMs(DIST_DIR, () => true)) reason = 'sources changed since the last build';

@@ -1,5 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import {
+  MAX_NOTES_LENGTH,
+  MAX_REVIEWER_LENGTH,
   REVIEW_VERDICTS,
   alreadyCompletedMessage,
   type AssessmentClaim,
@@ -17,8 +19,6 @@ import {
   type ReviewRefusalCode,
 } from '../src/contract';
 
-export const MAX_REVIEWER_LENGTH = 100;
-export const MAX_NOTES_LENGTH = 20_000;
 
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 

@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, log, patched, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, log, metricMeter, patched, setHandler, upsertMemo, workflowInfo } from '@temporalio/workflow';
 import { runAutomatedChecks } from './assessment-checks';
 import { AssessmentReviewState } from './assessment-review-state';
 import {
@@ -67,6 +67,8 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
     publish();
     // The memo change is the durable record; this line is for whoever watches the worker's logs.
     log.warn('assessment review is overdue', { assessmentId: input.assessmentId, organizationId: input.organizationId, escalation: wait.overdueKind });
+    // assay_assessment_reviews_overdue_total on the worker's metrics endpoint; no command, and nothing while replaying.
+    metricMeter.createCounter('assay_assessment_reviews_overdue', undefined, 'Assessment review SLA breaches, by which deadline passed').add(1, { escalation: wait.overdueKind });
     await condition(moved);
   }
   await condition(allHandlersFinished);

@@ -3,14 +3,14 @@ import type { Client } from '@temporalio/client';
 import { toAssessmentResource, type AssessmentResource } from '../../src/common/resources/assessment-resource';
 import { taskFromDescription } from '../../src/common/resources/task-from-description';
 import type { TaskResource, WorkflowStatusName } from '../../src/common/resources/task-resource';
-import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput } from '../../src/contract';
+import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput, WebhookEventType } from '../../src/contract';
 
 /**
  * The event's resource exactly as GET answers it, built from the source workflow's describe()
  * with the API's own mapping. A task is final only once its workflow has closed (updated_at is
  * its close time), so until then this fails with a retryable SOURCE_NOT_FINAL.
  */
-export async function readEventResource(client: Client, input: WebhookEventInput): Promise<TaskResource | AssessmentResource> {
+export async function readEventResource(client: Client, input: WebhookEventInput & { type: WebhookEventType }): Promise<TaskResource | AssessmentResource> {
   const handle = client.workflow.getHandle(input.sourceWorkflowId);
   const description = await handle.describe();
   const status = description.status.name as WorkflowStatusName;

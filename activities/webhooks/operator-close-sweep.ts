@@ -20,6 +20,7 @@ import {
   type AssessmentMemo,
   type OperatorCloseSweepActivities,
   type WebhookEventInput,
+  type WebhookEventType,
   type WebhookSubscriberQuery,
 } from '../../src/contract';
 
@@ -51,7 +52,7 @@ export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookS
 
 /** The event a closed run's outcome calls for, with the run's priority, which the event keeps as a child workflow of the run would. */
 interface OutcomeEvent {
-  event: WebhookEventInput;
+  event: WebhookEventInput & { type: WebhookEventType };
   priority?: Priority;
 }
 

@@ -5,18 +5,20 @@ import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { newWebhookDeliveryId } from '../../src/common/webhooks/webhook-ids';
 import { signingSecrets } from '../../src/common/webhooks/webhook-secrets';
 import { signWebhook } from '../../src/common/webhooks/webhook-signing';
-import type { DeliveryOutcome, WebhookStore } from '../../src/common/storage/webhook-store';
+import type { DeliveryOutcome, StoredWebhookEndpoint, WebhookStore } from '../../src/common/storage/webhook-store';
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
-import type {
-  FinalDeliveryErrorCode,
-  OperatorCloseSweepActivities,
-  PreparedWebhookEvent,
-  WebhookDeliveryInput,
-  WebhookDeliveryResult,
-  WebhookEventInput,
-  WebhookRetrySchedule,
-  WebhookSubscriberActivities,
-  WebhookSubscriberQuery,
+import {
+  TEST_WEBHOOK_EVENT_TYPE,
+  type DeliveredWebhookEventType,
+  type FinalDeliveryErrorCode,
+  type OperatorCloseSweepActivities,
+  type PreparedWebhookEvent,
+  type WebhookDeliveryInput,
+  type WebhookDeliveryResult,
+  type WebhookEventInput,
+  type WebhookRetrySchedule,
+  type WebhookSubscriberActivities,
+  type WebhookSubscriberQuery,
 } from '../../src/contract';
 import { nextDeliveryDelayMs } from './delivery-delay';
 import { readEventResource } from './event-resource';
@@ -41,7 +43,14 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
   const subscribedEndpoints = async (organizationId: string, type: WebhookEventInput['type']) => {
     const environment = deps.environmentOf(Context.current().info.namespace);
     const endpoints = await deps.store.listFor(organizationId, environment);
-    return endpoints.filter((endpoint) => endpoint.disabledAt === null && endpoint.events.includes(type));
+    return endpoints.filter((endpoint) => endpoint.disabledAt === null && accepts(endpoint, type));
+  };
+  /** The one endpoint a test event or a redelivery was sent to, if it is still the organisation's and enabled. */
+  const targetEndpoint = async (input: WebhookEventInput & { endpointId: string }) => {
+    const endpoint = await deps.store.find(input.endpointId);
+    const environment = deps.environmentOf(Context.current().info.namespace);
+    const usable = endpoint && endpoint.organizationId === input.organizationId && endpoint.environment === environment && endpoint.disabledAt === null && accepts(endpoint, input.type);
+    return usable ? [endpoint] : [];
   };
   const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
   return {
@@ -51,9 +60,9 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
     /** Subscribed, enabled endpoints of the event's organisation and environment, and the payload they all get. */
     async prepareWebhookEvent(input) {
       const context = Context.current();
-      const endpoints = await subscribedEndpoints(input.organizationId, input.type);
+      const endpoints = input.endpointId === undefined ? await subscribedEndpoints(input.organizationId, input.type) : await targetEndpoint({ ...input, endpointId: input.endpointId });
       if (endpoints.length === 0) return { body: '', endpointIds: [], retry: deps.retry };
-      const data = await readEventResource(context.client, input);
+      const data = input.type === TEST_WEBHOOK_EVENT_TYPE ? testEventData(input.endpointId) : await readEventResource(context.client, { ...input, type: input.type });
       const body = JSON.stringify({ id: input.eventId, type: input.type, created_at: input.createdAt, data });
       return { body, endpointIds: endpoints.map((endpoint) => endpoint.id), retry: deps.retry };
     },
@@ -67,10 +76,15 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       const context = Context.current();
       const attempt = context.info.attempt;
       const endpoint = await deps.store.find(input.endpointId);
-      if (!endpoint || endpoint.disabledAt !== null || !endpoint.events.includes(input.eventType)) return 'skipped';
+      if (!endpoint || endpoint.disabledAt !== null || !accepts(endpoint, input.eventType)) return 'skipped';
       const startedAt = new Date();
-      const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) =>
-        deps.store.recordDelivery({
+      const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) => {
+        // One line per attempt, inside the attempt's span: the worker's log holds the trace id of each delivery.
+        context.log.info('webhook delivery attempt', { eventId: input.eventId, endpointId: input.endpointId, attempt, outcome, httpStatus });
+        context.metricMeter
+          .createCounter('assay_webhook_delivery_attempts', undefined, 'Webhook delivery attempts, by event type and outcome')
+          .add(1, { event_type: input.eventType, outcome });
+        return deps.store.recordDelivery({
           id: newWebhookDeliveryId(),
           endpointId: input.endpointId,
           eventId: input.eventId,
@@ -82,6 +96,7 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
           attemptedAt: startedAt.toISOString(),
           durationMs: Date.now() - startedAt.getTime(),
         });
+      };
       const retryLater = (message: string, retryAfterMs?: number) =>
         ApplicationFailure.create({ message, type: 'DELIVERY_FAILED', nextRetryDelay: nextDeliveryDelayMs(attempt, input.retry, retryAfterMs) });
 
@@ -118,6 +133,15 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       throw retryLater(`HTTP ${response.status}`, parseRetryAfter(response.retryAfter, Date.now()));
     },
   };
+}
+
+/** Subscribed to the type; the test event is accepted by every endpoint, since it goes only where it is sent. */
+function accepts(endpoint: StoredWebhookEndpoint, type: DeliveredWebhookEventType): boolean {
+  return type === TEST_WEBHOOK_EVENT_TYPE || endpoint.events.includes(type);
+}
+
+function testEventData(endpointId: string | undefined): { endpoint_id: string | undefined; message: string } {
+  return { endpoint_id: endpointId, message: 'A test event, sent because you asked for one; it is signed like every event.' };
 }
 
 function describeSendError(error: unknown): string {

@@ -1,6 +1,8 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
+import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVER_ADDRESS, ATTR_SERVER_PORT } from '@opentelemetry/semantic-conventions';
 import type { VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
 
 /** Per attempt, connection to last byte; a receiver should answer fast and do its work afterwards. */
@@ -24,9 +26,30 @@ export interface WebhookRequest {
 /**
  * POSTs one delivery to the vetted address, with the URL's Host header and TLS server name, so a
  * DNS answer that changed since the check cannot redirect it. Redirects are never followed (a 3xx
- * is just a failed attempt).
+ * is just a failed attempt). With tracing on, the attempt is a CLIENT span (child of the delivery
+ * activity's) and the request carries its W3C traceparent; with it off, both are no-ops.
  */
-export function sendWebhook(request: WebhookRequest): Promise<WebhookResponse> {
+export async function sendWebhook(request: WebhookRequest): Promise<WebhookResponse> {
+  const { url } = request.target;
+  const attributes = { [ATTR_HTTP_REQUEST_METHOD]: 'POST', [ATTR_SERVER_ADDRESS]: url.hostname, [ATTR_SERVER_PORT]: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+  return trace.getTracer('assay-webhooks').startActiveSpan('POST', { kind: SpanKind.CLIENT, attributes }, async (span) => {
+    const traceHeaders: Record<string, string> = {};
+    propagation.inject(context.active(), traceHeaders);
+    try {
+      const response = await post({ ...request, headers: { ...request.headers, ...traceHeaders } });
+      span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, response.status);
+      if (response.status >= 400) span.setStatus({ code: SpanStatusCode.ERROR });
+      return response;
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'request failed' });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+function post(request: WebhookRequest): Promise<WebhookResponse> {
   const { url, address } = request.target;
   // Dials the vetted address whatever name the URL holds.
   const pinned: LookupFunction = (_hostname, options, callback) => {

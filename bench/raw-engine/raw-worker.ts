@@ -13,7 +13,7 @@ import { RAW_WORKER_READY } from './raw-worker-ready';
  * and the Temporal config file, TLS included) for the key environment RAW_KEY_ENVIRONMENT. Prints
  * RAW_WORKER_READY once it polls; the SDK's own signal handlers stop it on SIGTERM.
  */
-runMain('raw-worker', async () => {
+runMain('bench', async () => {
   const { RAW_KEY_ENVIRONMENT, RAW_NAMESPACE: namespace, RAW_TASK_QUEUE: taskQueue } = process.env;
   const environment = KEY_ENVIRONMENTS.find((name): name is KeyEnvironment => name === RAW_KEY_ENVIRONMENT);
   if (!environment || !namespace || !taskQueue) throw new Error('RAW_KEY_ENVIRONMENT (test or live), RAW_NAMESPACE and RAW_TASK_QUEUE are required');

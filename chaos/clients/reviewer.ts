@@ -1,7 +1,8 @@
 import type { Client } from '@temporalio/client';
-import { AssessmentReviewClient } from '../../src/cli/reviewer/assessment-review-client';
+import { AssessmentReviewClient } from '../../src/common/review/assessment-review-client';
 import { forEachConcurrently } from './concurrency';
 import type { WorkItem } from './work-items';
+import { CHAOS_REVIEWER } from '../stack/chaos-stack';
 
 const UPDATE_TIMEOUT_MS = 30_000;
 const REVIEWS_IN_PARALLEL = 4;
@@ -11,7 +12,7 @@ export async function reviewAll(client: Client, items: readonly WorkItem[]): Pro
   const reviewer = new AssessmentReviewClient(client, { updateTimeoutMs: UPDATE_TIMEOUT_MS });
   const ids = items.filter((item) => item.kind === 'assessment').flatMap((item) => [...item.ids]);
   await forEachConcurrently(ids, REVIEWS_IN_PARALLEL, async (id) => {
-    await reviewer.claim(id, { reviewer: 'chaos-reviewer' });
-    await reviewer.complete(id, { verdict: 'approved', notes: 'Reviewed by the chaos suite.', reviewer: 'chaos-reviewer' });
+    await reviewer.claim(id, { reviewer: CHAOS_REVIEWER });
+    await reviewer.complete(id, { verdict: 'approved', notes: 'Reviewed by the chaos suite.', reviewer: CHAOS_REVIEWER });
   });
 }

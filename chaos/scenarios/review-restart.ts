@@ -13,7 +13,6 @@ import { clientsAbort, ledgerClient, seconds, type ScenarioRun } from './scenari
 
 const DOWNTIME_MS = 1_000;
 const READ_RETRY_MS = 250;
-const REVIEWER = 'chaos-reviewer';
 
 /**
  * Assessments whose checks ran wait for the architecture team (one already claimed); then every
@@ -35,7 +34,7 @@ export async function runReviewRestart(run: ScenarioRun): Promise<ScenarioResult
     const audit = await stack.auditClient();
     await waitForDrain(audit, items, 'checked', profile.drainTimeoutMs);
     const [claimedFirst, ...waiting] = items.map(idOf);
-    await reviewerCli(stack, ['claim', claimedFirst, '--reviewer', REVIEWER]);
+    await reviewerCli(stack, ['claim', claimedFirst]);
     const before = await Promise.all(items.map(async (item) => JSON.stringify(await client.getAssessment(idOf(item)))));
 
     log('kill -9 the API, the worker and the Temporal server at once');
@@ -48,8 +47,8 @@ export async function runReviewRestart(run: ScenarioRun): Promise<ScenarioResult
     const answeredAt = Date.now();
     const problems = items.flatMap((item, index) => (before[index] === after[index] ? [] : [`assessment ${idOf(item)} changed across the restart: ${before[index]} -> ${after[index]}`]));
 
-    await forEachConcurrently(waiting, 4, (id) => reviewerCli(stack, ['claim', id, '--reviewer', REVIEWER]));
-    await forEachConcurrently(items.map(idOf), 4, (id) => reviewerCli(stack, ['complete', id, '--verdict', 'approved', '--notes', 'Survived a restart.', '--reviewer', REVIEWER]));
+    await forEachConcurrently(waiting, 4, (id) => reviewerCli(stack, ['claim', id]));
+    await forEachConcurrently(items.map(idOf), 4, (id) => reviewerCli(stack, ['complete', id, '--verdict', 'approved', '--notes', 'Survived a restart.']));
     const drainedAt = await waitForDrain(audit, items, 'completed', profile.drainTimeoutMs);
     for (const item of items) {
       const final = await client.getAssessment(idOf(item));

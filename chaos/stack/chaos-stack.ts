@@ -6,7 +6,7 @@ import { resolveTemporalCli } from '../../src/embedded/temporal-cli';
 import { startDevServer, type DevServer } from '../../src/embedded/temporal-dev-server';
 import { builtEntrypoints, type BuiltEntrypoints } from './built-entrypoints';
 import { freePort } from '../../src/embedded/free-port';
-import { issueSandboxKey } from './issue-key';
+import { addSandboxReviewer, issueSandboxKey } from './issue-key';
 import { ServiceProcess } from './service-process';
 import { serviceEnv } from './service-env';
 import { SlowProvider, type DelayRange } from './slow-provider';
@@ -14,6 +14,8 @@ import { SlowProvider, type DelayRange } from './slow-provider';
 export const SANDBOX_NAMESPACE = 'assay-sandbox';
 const NAMESPACES = [SANDBOX_NAMESPACE, 'assay-production'];
 export const CHAOS_ORGANIZATION = 'chaos';
+/** The reviewer whose credential the stack's reviewer CLI uses. */
+export const CHAOS_REVIEWER = 'chaos-reviewer';
 
 // The worker logs this once per namespace when its pollers are up (at LOG_LEVEL=info).
 const WORKER_READY = /"msg":"worker ready"/;
@@ -39,6 +41,7 @@ export class ChaosStack {
   private temporal?: DevServer;
   private auditConnection?: Connection;
   apiKey = '';
+  reviewerCredential = '';
 
   private constructor(
     readonly options: ChaosStackOptions,
@@ -58,6 +61,7 @@ export class ChaosStack {
     try {
       await stack.startTemporal();
       stack.apiKey = await issueSandboxKey(entrypoints.cli, stack.env('warn'), CHAOS_ORGANIZATION);
+      stack.reviewerCredential = await addSandboxReviewer(entrypoints.cli, stack.env('warn'), CHAOS_REVIEWER);
       await Promise.all([stack.startApi(), ...(options.workers ?? ['worker-1']).map((name) => stack.startWorker(name))]);
     } catch (error) {
       await stack.stop({ keepFiles: true });
@@ -83,9 +87,9 @@ export class ChaosStack {
     return this.provider;
   }
 
-  /** The environment `assay` CLI commands of this stack run with. */
+  /** The environment `assay` CLI commands of this stack run with: the reviewer's commands call its API with the reviewer's credential. */
   cliEnv(): NodeJS.ProcessEnv {
-    return this.env('warn');
+    return { ...this.env('warn'), ASSAY_BASE_URL: this.baseUrl, ASSAY_REVIEWER_CREDENTIAL: this.reviewerCredential };
   }
 
   get cliPath(): string {

@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { MAX_ASSESSMENT_BODY_BYTES } from './assessments/assessment-limits';
 import type { AppConfig } from '../common/config/app-config';
@@ -10,7 +10,10 @@ import { exposeRepeatedHeaders } from './http/repeated-headers';
 import { MAX_URL_BYTES, urlTooLong } from './http/request-line';
 import { registerStrictJsonBody } from './http/strict-json-body';
 import { createLogger } from '../common/logging/create-logger';
+import { nestLogger } from '../common/logging/nest-logger';
+import type { Tracing } from '../common/tracing/start-tracing';
 import { bindRequestLogContext } from './http/request-log-context';
+import { traceHttpRequests } from './http/http-server-spans';
 import { ApiMetrics } from './metrics/api-metrics';
 import { recordHttpMetrics } from './metrics/http-metrics.hook';
 import { AppModule } from './app.module';
@@ -35,12 +38,15 @@ const CONNECTION_TIMEOUT_MS = 120_000;
 export interface ApiAppOptions {
   /** Where request logs go (default stdout); tests capture them here. */
   logDestination?: DestinationStream;
+  /** The process's started tracing (main.ts): requests become server spans, flushed on close. */
+  tracing?: Tracing;
 }
 
 /** Builds the HTTP API (not listening yet); main.ts and the tests share it. */
 export async function createApiApp(config: AppConfig, options: ApiAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(config.values.LOG_LEVEL, 'api', options.logDestination);
   const adapter = new FastifyAdapter({
-    loggerInstance: createLogger(config.values.LOG_LEVEL, 'assay-api', options.logDestination),
+    loggerInstance: logger,
     // A request (headers and the largest allowed body) must arrive within REQUEST_TIMEOUT_MS,
     // default 30 s: ~1 MiB at 35 KB/s, yet short enough that slow-loris clients cannot hoard
     // sockets. Node checks on an interval, so it is a tenth of the timeout to enforce it closely.
@@ -53,6 +59,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     },
     genReqId: newRequestId,
     requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     // One limit for every route: the larger of what a task's text and an assessment's graph need.
     bodyLimit: Math.max(config.values.MAX_TEXT_BYTES * BODY_OVERHEAD_FACTOR + BODY_OVERHEAD_BYTES, MAX_ASSESSMENT_BODY_BYTES),
     onProtoPoisoning: 'error',
@@ -63,7 +70,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     frameworkErrors: answerFrameworkError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, {
-    logger: ['error', 'warn'],
+    logger: nestLogger(logger),
     abortOnError: false,
     // JSON is the only body the API takes, and it is parsed strictly (registerStrictJsonBody).
     bodyParser: false,
@@ -71,6 +78,13 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
   const fastify = app.getHttpAdapter().getInstance();
   registerStrictJsonBody(fastify);
   fastify.server.on('checkExpectation', answerUnsupportedExpectation);
+  // First, so that every later hook, guard and handler of the request runs inside its span.
+  if (options.tracing) {
+    const tracing = options.tracing;
+    traceHttpRequests(fastify);
+    // The last spans (and the close's own) are flushed once the server has stopped.
+    fastify.addHook('onClose', () => tracing.shutdown());
+  }
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header('x-request-id', request.id);
     void reply.header('cache-control', 'no-store');

@@ -1,12 +1,16 @@
 import 'reflect-metadata';
 import { AppConfig } from '../common/config/app-config';
+import { createLogger } from '../common/logging/create-logger';
 import { runMain } from '../common/run-main';
 import { describeTemporalConnections } from '../common/temporal/connection-options';
+import { startTracing } from '../common/tracing/start-tracing';
 import { createApiApp } from './create-api-app';
 
 runMain('api', async () => {
   const config = new AppConfig();
-  const app = await createApiApp(config);
+  const tracing = config.tracing && startTracing('assay-api', config.tracing);
+  const app = await createApiApp(config, { tracing });
   await app.listen({ port: config.values.PORT, host: config.values.HOST });
-  process.stderr.write(`[api] listening on http://${config.values.HOST}:${config.values.PORT}; Temporal at ${describeTemporalConnections(config.temporalConnections)}\n`);
+  // Announced whatever LOG_LEVEL says: launchers and operators wait for this line.
+  createLogger('info', 'api').info({ temporal: describeTemporalConnections(config.temporalConnections) }, `listening on http://${config.values.HOST}:${config.values.PORT}`);
 });

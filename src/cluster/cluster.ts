@@ -13,6 +13,7 @@ import { acceptsConnections, answersOk, frontendServes } from './readiness';
 import { TEMPORAL_DYNAMIC_CONFIG, METRICS_PORT_VARIABLE, temporalServerConfig, type TemporalServicePorts } from './temporal-server-config';
 import { provisionTemporalServer, type TemporalServerBuild } from './temporal-server-build';
 import { setUpTemporalSchema } from './temporal-schema';
+import { devServerEnvironment } from '../embedded/dev-server-environment';
 
 export const CLUSTER_NAMESPACES = { sandbox: 'assay-sandbox', production: 'assay-production' };
 /** Assay's processes: two API instances (on the API port and the next one) and two workers. */
@@ -156,7 +157,7 @@ export class Cluster {
           name,
           command: this.build.server,
           args: ['--config-file', configFile, '--allow-no-auth', 'start', ...services.flatMap((service) => ['--service', service])],
-          env: { ...process.env, [METRICS_PORT_VARIABLE]: String(await freePort()) },
+          env: { ...devServerEnvironment(process.env), [METRICS_PORT_VARIABLE]: String(await freePort()) },
           logFile: path.join(dirs.logs, `temporal-${name}.log`),
           ready,
         }),
@@ -184,7 +185,7 @@ export class Cluster {
         name: 'ui',
         command: this.build.uiServer,
         args: ['--root', dirs.config, '--config', 'ui', '--env', 'cluster', 'start'],
-        env: process.env,
+        env: devServerEnvironment(process.env),
         logFile: path.join(dirs.logs, 'temporal-ui.log'),
         ready: () => answersOk(this.uiUrl),
       }),

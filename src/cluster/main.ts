@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { z } from 'zod';
+import { createLogger, terminalOr } from '../common/logging/create-logger';
 import { runMain } from '../common/run-main';
 import { describeChildExit } from '../embedded/child-services';
 import { Cluster, CLUSTER_NAMESPACES } from './cluster';
@@ -13,7 +14,7 @@ const launcherSettings = z.object({
 });
 
 /** `npm run cluster`: the production topology on this machine (src/cluster/cluster.ts), stopped together by Ctrl-C. */
-runMain('assay-cluster', async () => {
+runMain('supervisor', async () => {
   const parsed = launcherSettings.safeParse(process.env);
   if (!parsed.success) throw new Error(`Invalid configuration:\n${parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`);
   const settings = parsed.data;
@@ -59,6 +60,9 @@ runMain('assay-cluster', async () => {
   );
 });
 
+// The launcher's lines always show (they are its banner and the news of its children), on stderr.
+const launcherLog = createLogger('info', 'supervisor', terminalOr(2));
+
 function log(message: string): void {
-  process.stderr.write(`[cluster] ${message}\n`);
+  launcherLog.info(message);
 }

@@ -1,4 +1,5 @@
 import type { Certificates } from './certificates';
+import { FAIR_DISPATCH_DYNAMIC_CONFIG } from '../common/temporal/fair-dispatch-config';
 
 /** The ports of the server's services: fixed for a cluster's run, so a service restarted after a kill comes back where the others look for it. */
 export interface TemporalServicePorts {
@@ -111,8 +112,11 @@ dynamicConfigClient:
 }
 
 /** Dynamic config: the one setting Assay changes from the server's defaults, as the dev server has it (src/embedded/temporal-dev-server.ts). */
-export const TEMPORAL_DYNAMIC_CONFIG = `# Written by npm run cluster.
-# Search attributes are read from the database once per refresh, not on every use.
-system.forceSearchAttributesCacheRefreshOnRead:
-  - value: false
-`;
+/** The cluster's dynamic config file: fair dispatch as the dev server has it, and search attributes read once per refresh rather than on every use. */
+export const TEMPORAL_DYNAMIC_CONFIG = [
+  '# Written by npm run cluster.',
+  ...Object.entries({ ...FAIR_DISPATCH_DYNAMIC_CONFIG, 'system.forceSearchAttributesCacheRefreshOnRead': false }).map(
+    ([key, value]) => `${key}:\n  - value: ${JSON.stringify(value)}`,
+  ),
+  '',
+].join('\n');

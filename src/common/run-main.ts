@@ -1,13 +1,16 @@
 import { InvalidConfigError } from './config/app-config';
+import { createLogger, terminalOr, type AssayProcess } from './logging/create-logger';
 
-/** Runs an entrypoint: a bad configuration is one clear message and exit 2, anything else exit 1. */
-export function runMain(name: string, main: () => Promise<void>): void {
+/** Runs an entrypoint: a bad configuration is one clear fatal line and exit 2, anything else exit 1. */
+export function runMain(process: AssayProcess, main: () => Promise<void>): void {
   main().catch((error: unknown) => {
+    // The configuration may be what failed: this logger needs none of it.
+    const logger = createLogger('info', process, terminalOr(2));
     if (error instanceof InvalidConfigError) {
-      process.stderr.write(`[${name}] ${error.message}\n`);
-      process.exit(2);
+      logger.fatal(error.message);
+      globalThis.process.exit(2);
     }
-    process.stderr.write(`[${name}] fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
+    logger.fatal({ err: error }, 'fatal');
+    globalThis.process.exit(1);
   });
 }

@@ -99,6 +99,10 @@ export interface AssessmentMemo {
   findings?: Finding[];
 }
 
+/** Bounds the workflow enforces on a reviewer update; the API refuses beyond them first, as a 400. */
+export const MAX_REVIEWER_LENGTH = 100;
+export const MAX_NOTES_LENGTH = 20_000;
+
 export interface ClaimAssessmentRequest {
   reviewer: string;
 }

@@ -7,19 +7,33 @@ import type { ReviewVerdict } from './assessment';
 export const WEBHOOK_EVENT_TYPES = ['ai_task.completed', 'assessment.reviewed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The event a customer sends to one endpoint to check their receiver (POST …/test); nobody
+ * subscribes to it, so it goes only where it is sent.
+ */
+export const TEST_WEBHOOK_EVENT_TYPE = 'webhook.test';
+/** What a delivery can carry: a subscribed event type, or the test event. */
+export type DeliveredWebhookEventType = WebhookEventType | typeof TEST_WEBHOOK_EVENT_TYPE;
+
 export const WEBHOOK_EVENT_WORKFLOW_TYPE = 'webhookEventWorkflow';
 export const WEBHOOK_EVENT_ID_PREFIX = 'evt_';
 
 /** One event: which resource it is about and where its workflow lives, so an activity can read the resource as GET shows it. */
 export interface WebhookEventInput {
   eventId: string;
-  type: WebhookEventType;
+  type: DeliveredWebhookEventType;
   /** RFC 3339, the emitting workflow's time when the event happened. */
   createdAt: string;
   organizationId: string;
   resourceId: string;
   /** The workflow holding the resource; the task's must have closed before its resource is final. */
   sourceWorkflowId: string;
+  /**
+   * Only this endpoint, when a customer asked for it (a test event, a redelivery); otherwise every
+   * enabled endpoint subscribed to the type. Read by the activities alone, so the workflow's
+   * commands are the same either way.
+   */
+  endpointId?: string;
 }
 
 /** How long and how often one delivery is retried; from the worker's configuration, recorded in history. */
@@ -39,7 +53,7 @@ export interface PreparedWebhookEvent {
 
 export interface WebhookDeliveryInput {
   eventId: string;
-  eventType: WebhookEventType;
+  eventType: DeliveredWebhookEventType;
   endpointId: string;
   body: string;
   retry: WebhookRetrySchedule;
@@ -79,8 +93,15 @@ export function reviewOutcomeName(verdict: ReviewVerdict): string {
   return `reviewed.${verdict}`;
 }
 
+export const WEBHOOK_EVENT_WORKFLOW_ID_PREFIX = 'webhook-event/';
+
 export function webhookEventWorkflowId(organizationId: string, eventId: string): string {
-  return `webhook-event/${organizationId}/${eventId}`;
+  return `${WEBHOOK_EVENT_WORKFLOW_ID_PREFIX}${organizationId}/${eventId}`;
+}
+
+/** A redelivery of one event to one endpoint, asked for by the customer: its own workflow, beside the event's. */
+export function webhookRedeliveryWorkflowId(organizationId: string, eventId: string, redeliveryId: string): string {
+  return `${webhookEventWorkflowId(organizationId, eventId)}/redelivery/${redeliveryId}`;
 }
 
 export interface WebhookSubscriberQuery {

@@ -3,6 +3,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { AppConfig } from '../common/config/app-config';
 import { Storage } from '../common/storage/storage';
+import { createLogger, terminalOr } from '../common/logging/create-logger';
 import { runMain } from '../common/run-main';
 import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
@@ -13,7 +14,7 @@ import { startDevServer } from './temporal-dev-server';
 const CHILD_GRACE_MS = 15_000;
 
 /** `npm start`: Temporal dev server on SQLite, one worker and the API, all stopped together by Ctrl-C. */
-runMain('assay', async () => {
+runMain('supervisor', async () => {
   const config = new AppConfig();
   const values = config.values;
   const temporalPort = portOf(values.TEMPORAL_ADDRESS);
@@ -84,8 +85,11 @@ runMain('assay', async () => {
   );
 });
 
+// The supervisor's own lines always show (they are the banner and the news of its children), on stderr as before.
+const supervisorLog = createLogger('info', 'supervisor', terminalOr(2));
+
 function log(message: string): void {
-  process.stderr.write(`[assay] ${message}\n`);
+  supervisorLog.info(message);
 }
 
 function portOf(address: string): number {

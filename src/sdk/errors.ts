@@ -3,6 +3,7 @@ import type { Assessment, FailedTask, Task } from './resources';
 /** Every error code the service sends (docs/api.md); the API's ErrorCode is this list, so the two cannot part. */
 export type ServiceErrorCode =
   | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
   | 'INVALID_REQUEST'
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
@@ -10,6 +11,9 @@ export type ServiceErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'TASK_ALREADY_FINAL'
+  | 'REVIEW_REFUSED'
+  | 'ENDPOINT_DISABLED'
+  | 'REVIEW_UNCONFIRMED'
   | 'UNSUPPORTED_TASK_TYPE'
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'

@@ -54,7 +54,9 @@ export type {
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
+  WebhookEventQueued,
   WebhookEventType,
+  DeliveredWebhookEventType,
 } from './resources';
 export { WebhookEndpoints, type WebhookRequestOptions } from './webhook-endpoints';
 export {

@@ -1,6 +1,6 @@
 import { AssayApiError } from './errors';
 import type { HttpResponse } from './http-transport';
-import type { Assessment, AssessmentStatus, Task, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from './resources';
+import type { Assessment, AssessmentStatus, Task, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
 
 const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
 const ASSESSMENT_STATUSES: readonly AssessmentStatus[] = ['submitted', 'under_review', 'completed'];
@@ -43,6 +43,12 @@ export function webhookDeliveryFrom(response: HttpResponse): WebhookDelivery {
   const valid = typeof body.id === 'string' && typeof body.event_id === 'string' && (body.outcome === 'succeeded' || body.outcome === 'failed');
   if (!valid) throw unexpectedBody(response, 'webhook delivery');
   return body as unknown as WebhookDelivery;
+}
+
+export function webhookEventQueuedFrom(response: HttpResponse): WebhookEventQueued {
+  const body = recordOrEmpty(response.body);
+  if (typeof body.event_id !== 'string' || typeof body.endpoint_id !== 'string') throw unexpectedBody(response, 'queued webhook event');
+  return body as unknown as WebhookEventQueued;
 }
 
 function recordOrEmpty(body: unknown): Partial<Record<string, unknown>> {

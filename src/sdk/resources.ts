@@ -108,6 +108,9 @@ export interface ListQuery<S extends string> {
 
 export type WebhookEventType = 'ai_task.completed' | 'assessment.reviewed';
 
+/** What a delivery can carry: a subscribed event type, or `webhook.test`, sent only where a customer asks for it. */
+export type DeliveredWebhookEventType = WebhookEventType | 'webhook.test';
+
 export interface CreateWebhookEndpointRequest {
   url: string;
   events: WebhookEventType[];
@@ -133,11 +136,17 @@ export interface WebhookEndpointWithSecret extends WebhookEndpoint {
 export interface WebhookDelivery {
   id: string;
   event_id: string;
-  event_type: WebhookEventType;
+  event_type: DeliveredWebhookEventType;
   attempt: number;
   outcome: 'succeeded' | 'failed';
   http_status?: number;
   error?: string;
   attempted_at: string;
   duration_ms: number;
+}
+
+/** The answer to a test event or a redelivery: the event is on its way; its attempts appear in the delivery log. */
+export interface WebhookEventQueued {
+  event_id: string;
+  endpoint_id: string;
 }

@@ -1,7 +1,7 @@
 import { AssayApiError, AssayArgumentError } from './errors';
 import type { HttpRequest, HttpResponse } from './http-transport';
-import { webhookDeliveryFrom, webhookEndpointFrom, webhookEndpointWithSecretFrom } from './resource-guards';
-import type { CreateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from './resources';
+import { webhookDeliveryFrom, webhookEndpointFrom, webhookEndpointWithSecretFrom, webhookEventQueuedFrom } from './resource-guards';
+import type { CreateWebhookEndpointRequest, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
 
 const ENDPOINTS_PATH = 'v1/webhook-endpoints';
 
@@ -46,11 +46,31 @@ export class WebhookEndpoints {
   async deliveries(id: string, options: WebhookRequestOptions = {}): Promise<WebhookDelivery[]> {
     return dataOf(await this.send({ method: 'GET', path: `${endpointPath(id)}/deliveries`, ...timing(options) }), webhookDeliveryFrom);
   }
+
+  /** Sends a signed `webhook.test` event to this endpoint alone; its attempts appear in `deliveries`. Not retried by the client (each call sends one). */
+  async sendTestEvent(id: string, options: WebhookRequestOptions = {}): Promise<WebhookEventQueued> {
+    return webhookEventQueuedFrom(await this.send({ method: 'POST', path: `${endpointPath(id)}/test`, ...timing(options) }));
+  }
+
+  /** Sends the event of one recorded attempt again, with the same webhook-id and body. */
+  async redeliver(id: string, deliveryId: string, options: WebhookRequestOptions = {}): Promise<WebhookEventQueued> {
+    const path = `${endpointPath(id)}/deliveries/${encodeURIComponent(nonEmpty(deliveryId))}/redeliver`;
+    return webhookEventQueuedFrom(await this.send({ method: 'POST', path, ...timing(options) }));
+  }
+
+  /** Takes an endpoint disabled after a 410 back into service, keeping its secret. */
+  async enable(id: string, options: WebhookRequestOptions = {}): Promise<WebhookEndpoint> {
+    return webhookEndpointFrom(await this.send({ method: 'POST', path: `${endpointPath(id)}/enable`, ...timing(options) }));
+  }
 }
 
 function endpointPath(id: string): string {
+  return `${ENDPOINTS_PATH}/${encodeURIComponent(nonEmpty(id))}`;
+}
+
+function nonEmpty(id: string): string {
   if (typeof id !== 'string' || id.trim() === '') throw new AssayArgumentError('The id must be a non-empty string');
-  return `${ENDPOINTS_PATH}/${encodeURIComponent(id)}`;
+  return id;
 }
 
 function timing(options: WebhookRequestOptions): { signal?: AbortSignal; timeoutMs?: number } {

@@ -4,6 +4,8 @@ import { createActivities } from '../../activities';
 import { createSummarizationProvider } from '../../activities/summarize/create-provider';
 import type { AppConfig } from '../common/config/app-config';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../common/keys/api-key';
+import type { Tracing } from '../common/tracing/start-tracing';
+import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { webhookActivityDependencies } from './webhook-dependencies';
 
@@ -21,6 +23,7 @@ export async function createWorkers(
   connections: Record<KeyEnvironment, NativeConnection>,
   workflows: WorkflowSource,
   logger?: Logger,
+  tracing?: Tracing,
 ): Promise<Worker[]> {
   const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
@@ -40,6 +43,7 @@ export async function createWorkers(
         maxConcurrentWorkflowTaskExecutions: slots[environment],
         maxConcurrentActivityTaskExecutions: activitySlots[environment],
         maxConcurrentLocalActivityExecutions: slots[environment],
+        ...workerTracingOptions(tracing),
       }).then((worker) => {
         logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE, slots: slots[environment], activitySlots: activitySlots[environment] }, 'worker ready');
         return worker;

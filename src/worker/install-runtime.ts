@@ -1,6 +1,8 @@
-import { DefaultLogger, Runtime, type LogLevel, type RuntimeOptions } from '@temporalio/worker';
+import { Runtime, makeTelemetryFilterString, type LogLevel, type RuntimeOptions } from '@temporalio/worker';
 import type { Logger } from 'pino';
 import type { ConfigValues } from '../common/config/app-config';
+import { createLogger } from '../common/logging/create-logger';
+import { sdkLogger } from './sdk-logger';
 
 const SDK_LEVELS: Record<ConfigValues['LOG_LEVEL'], LogLevel> = {
   trace: 'TRACE',
@@ -15,7 +17,7 @@ const SDK_LEVELS: Record<ConfigValues['LOG_LEVEL'], LogLevel> = {
 export interface WorkerRuntimeOptions {
   /** host:port where the SDK serves Prometheus metrics at /metrics; omitted = no metrics. */
   metricsBindAddress?: string;
-  /** Told when the metrics endpoint cannot start (e.g. its port is taken). */
+  /** The worker's logger, which the SDK writes through too (default: a new one at `level`). */
   logger?: Logger;
 }
 
@@ -28,15 +30,18 @@ let installed = false;
  */
 export function installWorkerRuntime(level: ConfigValues['LOG_LEVEL'], options: WorkerRuntimeOptions = {}): void {
   if (installed) return;
-  const base: RuntimeOptions = { logger: new DefaultLogger(SDK_LEVELS[level]) };
+  const logger = options.logger ?? createLogger(level, 'worker');
+  // Core's own lines (polling, nondeterminism, connection trouble) come through the same logger, not straight to the console.
+  const logging = { filter: makeTelemetryFilterString({ core: SDK_LEVELS[level] }), forward: {} };
+  const base: RuntimeOptions = { logger: sdkLogger(logger), telemetryOptions: { logging } };
   if (options.metricsBindAddress) {
     try {
-      Runtime.install({ ...base, telemetryOptions: { metrics: prometheusMetrics(options.metricsBindAddress) } });
+      Runtime.install({ ...base, telemetryOptions: { logging, metrics: prometheusMetrics(options.metricsBindAddress) } });
       installed = true;
-      options.logger?.info({ metrics: `http://${options.metricsBindAddress}/metrics` }, 'worker metrics served');
+      logger.info({ metrics: `http://${options.metricsBindAddress}/metrics` }, 'worker metrics served');
       return;
     } catch (error) {
-      options.logger?.warn({ err: error, bindAddress: options.metricsBindAddress }, 'worker metrics endpoint could not start; running without it');
+      logger.warn({ err: error, bindAddress: options.metricsBindAddress }, 'worker metrics endpoint could not start; running without it');
     }
   }
   Runtime.install(base);

@@ -5,6 +5,7 @@ import { createLogger } from '../common/logging/create-logger';
 import type { KeyEnvironment } from '../common/keys/api-key';
 import { describeTemporalConnections } from '../common/temporal/connection-options';
 import { distinct, perEnvironment } from '../common/temporal/per-environment';
+import { startTracing, type Tracing } from '../common/tracing/start-tracing';
 import { createWorkers } from './create-workers';
 import { installWorkerRuntime } from './install-runtime';
 import { prebuiltWorkflowBundle } from './workflow-bundle';
@@ -15,16 +16,18 @@ export class WorkerRunner implements OnApplicationShutdown {
   private workers: Worker[] = [];
   private running?: Promise<unknown>;
   private connections?: Record<KeyEnvironment, NativeConnection>;
+  private tracing?: Tracing;
 
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
   async run(): Promise<void> {
-    const logger = createLogger(this.config.values.LOG_LEVEL, 'assay-worker');
+    const logger = createLogger(this.config.values.LOG_LEVEL, 'worker');
+    this.tracing = this.config.tracing && startTracing('assay-worker', this.config.tracing);
     installWorkerRuntime(this.config.values.LOG_LEVEL, { metricsBindAddress: metricsBindAddress(this.config), logger });
     const connecting = perEnvironment(this.config.temporalConnections, (options) => NativeConnection.connect(options));
     this.connections = { test: await connecting.test, live: await connecting.live };
     logger.info({ temporal: describeTemporalConnections(this.config.temporalConnections) }, 'connected to Temporal');
-    this.workers = await createWorkers(this.config, this.connections, prebuiltWorkflowBundle(), logger);
+    this.workers = await createWorkers(this.config, this.connections, prebuiltWorkflowBundle(), logger, this.tracing);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
     await this.running;
   }
@@ -35,6 +38,7 @@ export class WorkerRunner implements OnApplicationShutdown {
     }
     await this.running;
     if (this.connections) await Promise.all(distinct(this.connections).map((connection) => connection.close()));
+    await this.tracing?.shutdown();
   }
 }
 

@@ -9,7 +9,10 @@ export const WORKFLOW_BUNDLE_PATH = path.resolve(__dirname, '../../workflow-bund
  * Workflow interceptors bundled with the workflow code (a Worker ignores
  * interceptors.workflowModules when it is given a prebuilt bundle).
  */
-export const WORKFLOW_INTERCEPTOR_MODULES = [require.resolve('../../workflows/interceptors/task-outcome-metric')];
+export const WORKFLOW_INTERCEPTOR_MODULES = [
+  require.resolve('../../workflows/interceptors/tracing'),
+  require.resolve('../../workflows/interceptors/task-outcome-metric'),
+];
 
 export function prebuiltWorkflowBundle(): WorkflowSource {
   if (!fs.existsSync(WORKFLOW_BUNDLE_PATH)) {

@@ -19,11 +19,15 @@ const ARCHITECTURE = {
 let harness: AssayHarness;
 let key: string;
 let assessmentsUrl: string;
+/** Reviewer credentials by name, as `assay reviewers add` printed them. */
+const reviewers: Record<string, string> = {};
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA } });
+  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA, REVIEW_UPDATE_TIMEOUT_MS: '3000' } });
   key = (await harness.issueKey('acme', 'test')).key;
   assessmentsUrl = `${harness.baseUrl}/v1/network-assessments`;
+  for (const name of ['alice', 'bob']) reviewers[name] = (await harness.addReviewer(name)).credential;
+  reviewers['alice-live'] = (await harness.addReviewer('alice', 'live')).credential;
 });
 
 afterAll(async () => {
@@ -62,17 +66,17 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs `assay assessments <args>` in-process, pointed at the harness's Temporal. */
-async function assay(...args: string[]): Promise<CliRun> {
+/** Runs `assay assessments <args>` in-process as the reviewer `who` (none: no credential), against the harness's API. */
+async function assay(who: string | undefined, ...args: string[]): Promise<CliRun> {
   const run: CliRun = { code: undefined, stdout: '', stderr: '' };
   const deps: ReviewCommandDeps = {
-    env: harness.sharedEnv(),
+    env: { ASSAY_BASE_URL: harness.baseUrl, ...(who ? { ASSAY_REVIEWER_CREDENTIAL: reviewers[who] } : {}) },
     stdout: { write: (text) => (run.stdout += text) },
     stderr: { write: (text) => (run.stderr += text) },
     exit: (code) => {
       run.code ??= code;
     },
-    updateTimeoutMs: 3_000,
+    actionTimeoutMs: 10_000,
   };
   const program = new Command('assay').exitOverride().configureOutput({ writeOut: (text) => (run.stdout += text), writeErr: (text) => (run.stderr += text) });
   registerReviewCommands(program.command('assessments'), deps);
@@ -82,10 +86,13 @@ async function assay(...args: string[]): Promise<CliRun> {
   return run;
 }
 
+const alice = (...args: string[]) => assay('alice', ...args);
+const bob = (...args: string[]) => assay('bob', ...args);
+
 /** `assay assessments pending --json`, repeated until `done`: the list comes from visibility, which trails the workflow slightly. */
 async function pendingUntil(done: (queue: any[]) => boolean): Promise<any[]> {
   for (let attempt = 0; ; attempt++) {
-    const run = await assay('pending', '--json');
+    const run = await alice('pending', '--json');
     expect(run.code).toBe(0);
     const queue = JSON.parse(run.stdout);
     if (done(queue) || attempt === 40) return queue;
@@ -149,11 +156,11 @@ describe('GET /v1/network-assessments/{assessment_id}', () => {
     const escalated = await pollUntil(created.body.assessment_id, (assessment) => assessment.escalations.length > 0);
     expect(escalated.status).toBe('submitted');
     expect(escalated.escalations).toEqual([{ kind: 'claim_overdue', at: expect.any(String) }]);
-    expect((await assay('claim', escalated.assessment_id, '--reviewer', 'alice')).code).toBe(0);
+    expect((await alice('claim', escalated.assessment_id)).code).toBe(0);
   });
 });
 
-describe('the review, from POST through the CLI to completed', () => {
+describe('the review, from POST through the reviewer CLI and the API to completed', () => {
   it('lists, claims and completes an assessment; GET follows each step and ends completed with the review', async () => {
     const assessment = await submittedWithFindings();
     const id = assessment.assessment_id;
@@ -161,12 +168,12 @@ describe('the review, from POST through the CLI to completed', () => {
     const listed = await pendingUntil((queue) => queue.some((item) => item.assessment_id === id));
     expect(listed.find((item) => item.assessment_id === id)).toMatchObject({ organization_id: 'acme', status: 'submitted', name: 'Web shop', checks_completed: true });
 
-    const claimed = await assay('claim', id, '--reviewer', 'alice');
+    const claimed = await alice('claim', id);
     expect(claimed).toMatchObject({ code: 0, stderr: '' });
     expect(claimed.stdout).toContain(`${id} claimed by alice`);
     expect((await getAssessment(id)).body).toMatchObject({ status: 'under_review' });
 
-    const completed = await assay('complete', id, '--verdict', 'changes_requested', '--notes', 'Put the database in two zones.');
+    const completed = await alice('complete', id, '--verdict', 'changes_requested', '--notes', 'Put the database in two zones.');
     expect(completed).toMatchObject({ code: 0, stdout: `${id} completed: changes_requested by alice\n` });
 
     const final = (await getAssessment(id)).body;
@@ -183,63 +190,62 @@ describe('the review, from POST through the CLI to completed', () => {
 
   it('shows an assessment to a reviewer with its claim, findings and submitted context', async () => {
     const { assessment_id: id } = await submittedWithFindings();
-    await assay('claim', id, '--reviewer', 'alice');
-    const shown = await assay('show', id);
+    await alice('claim', id);
+    const shown = await alice('show', id);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain('status:      under_review, claimed by alice');
     expect(shown.stdout).toContain('Checkout for the EU shop');
     expect(shown.stdout).toContain('graph:       5 components, 5 links');
     expect(shown.stdout).toMatch(/high\s+missing_redundancy/);
-    const json = JSON.parse((await assay('show', id, '--json')).stdout);
+    const json = JSON.parse((await alice('show', id, '--json')).stdout);
     expect(json).toMatchObject({ assessment_id: id, organization_id: 'acme', claim: { reviewer: 'alice' }, graph: { components: ARCHITECTURE.components } });
   });
 
   it('refuses a second reviewer, naming who holds the claim, and lets them release it', async () => {
     const { assessment_id: id } = await submittedWithFindings();
-    await assay('claim', id, '--reviewer', 'alice');
-    const second = await assay('claim', id, '--reviewer', 'bob');
+    await alice('claim', id);
+    const second = await bob('claim', id);
     expect(second.code).toBe(ExitCode.Refused);
-    expect(second.stderr).toMatch(/^assay: refused \(ALREADY_CLAIMED\): Already claimed by alice since .*; they must release it first\n$/);
-    expect((await assay('release', id, '--reviewer', 'bob')).code).toBe(ExitCode.Refused);
-    expect((await assay('release', id, '--reviewer', 'alice')).stdout).toContain(`${id} released to the queue`);
+    expect(second.stderr).toMatch(/^assay: HTTP 409 REVIEW_REFUSED: ALREADY_CLAIMED: Already claimed by alice since .*; they must release it first \(request req_\w+\)\n$/);
+    expect((await bob('release', id)).code).toBe(ExitCode.Refused);
+    expect((await alice('release', id)).stdout).toContain(`${id} released to the queue`);
     expect((await getAssessment(id)).body.status).toBe('submitted');
-    expect((await assay('claim', id, '--reviewer', 'bob')).code).toBe(0);
+    expect((await bob('claim', id)).code).toBe(0);
   });
 
   it('refuses to complete what nobody claimed', async () => {
     const { assessment_id: id } = await submittedWithFindings();
-    const run = await assay('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
+    const run = await alice('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
     expect(run.code).toBe(ExitCode.Refused);
-    expect(run.stderr).toBe('assay: refused (NOT_CLAIMED): Nobody has claimed this assessment; claim it before you complete it\n');
+    expect(run.stderr).toMatch(/^assay: HTTP 409 REVIEW_REFUSED: NOT_CLAIMED: Nobody has claimed this assessment; claim it before you complete it \(request req_\w+\)\n$/);
   });
 
   it('refuses every action on a completed assessment', async () => {
     const { assessment_id: id } = await submittedWithFindings();
-    await assay('claim', id, '--reviewer', 'alice');
-    await assay('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
-    for (const args of [['claim', id, '--reviewer', 'bob'], ['release', id], ['complete', id, '--verdict', 'rejected', '--notes', 'No.']]) {
-      const run = await assay(...args);
+    await alice('claim', id);
+    await alice('complete', id, '--verdict', 'approved', '--notes', 'Fine.');
+    for (const [who, ...args] of [['bob', 'claim', id], ['alice', 'release', id], ['alice', 'complete', id, '--verdict', 'rejected', '--notes', 'No.']] as string[][]) {
+      const run = await assay(who, ...args);
       expect(run.code).toBe(ExitCode.Refused);
-      expect(run.stderr).toMatch(/^assay: refused \(ALREADY_COMPLETED\): Already completed \(approved by alice at .*\); it accepts no further actions\n$/);
+      expect(run.stderr).toMatch(/^assay: HTTP 409 REVIEW_REFUSED: ALREADY_COMPLETED: Already completed \(approved by alice at .*\); it accepts no further actions \(request req_\w+\)\n$/);
     }
   });
 
   it.each([
-    ['an unknown verdict', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'maybe', '--notes', 'x'], ExitCode.Usage],
-    ['blank notes', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'approved', '--notes', ' '], ExitCode.Usage],
-    ['a claim without a reviewer', ['claim', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], ExitCode.Usage],
-    ['an unknown environment', ['pending', '--env', 'prod'], ExitCode.Usage],
-    ['an unknown assessment', ['show', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], ExitCode.NotFound],
-    ['something that is not an assessment id', ['claim', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA', '--reviewer', 'alice'], ExitCode.NotFound],
-  ])('exits with the documented code for %s', async (_case, args, code) => {
-    expect((await assay(...(args as string[]))).code).toBe(code);
+    ['an unknown verdict', 'alice', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'maybe', '--notes', 'x'], ExitCode.Usage],
+    ['blank notes', 'alice', ['complete', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', '--verdict', 'approved', '--notes', ' '], ExitCode.Usage],
+    ['no reviewer credential', undefined, ['claim', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], ExitCode.Usage],
+    ['an unknown assessment', 'alice', ['show', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA'], ExitCode.NotFound],
+    ['something that is not an assessment id', 'alice', ['claim', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA'], ExitCode.NotFound],
+  ])('exits with the documented code for %s', async (_case, who, args, code) => {
+    expect((await assay(who as string | undefined, ...(args as string[]))).code).toBe(code);
   });
 
-  it('acts on the production namespace with --env live', async () => {
+  it('reviews the production namespace with a live credential, and only with one', async () => {
     const live = await harness.issueKey('acme', 'live');
     const { assessment_id: id } = await submittedWithFindings(ARCHITECTURE, live.key);
-    expect((await assay('claim', id, '--reviewer', 'alice')).code).toBe(ExitCode.NotFound);
-    expect((await assay('claim', id, '--reviewer', 'alice', '--env', 'live')).code).toBe(0);
+    expect((await alice('claim', id)).code).toBe(ExitCode.NotFound);
+    expect((await assay('alice-live', 'claim', id)).code).toBe(0);
     expect((await getAssessment(id, live.key)).body.status).toBe('under_review');
   });
 
@@ -247,8 +253,8 @@ describe('the review, from POST through the CLI to completed', () => {
     const { assessment_id: id } = await submittedWithFindings();
     await harness.stopWorker();
     try {
-      const run = await assay('claim', id, '--reviewer', 'alice');
-      expect(run.stderr).toContain('No worker confirmed the action within 3 s');
+      const run = await alice('claim', id);
+      expect(run.stderr).toContain('HTTP 504 REVIEW_UNCONFIRMED: No worker confirmed the action in time');
       expect(run.code).toBe(ExitCode.OutcomeUnknown);
     } finally {
       await harness.startWorker();

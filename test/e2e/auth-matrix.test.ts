@@ -16,7 +16,8 @@ afterAll(async () => {
 /**
  * docs/api.md, Authentication and keys, over both key stores: a credential that is not a working
  * key is 401 UNAUTHORIZED; a working key asking for another organisation's or environment's task
- * gets 404, never 403.
+ * gets 404, never 403. 403 is only ever the wrong kind of credential: a customer key on a review
+ * operation, a reviewer credential on a customer one.
  */
 describe.each([
   ['SQLite', async () => undefined],
@@ -92,6 +93,63 @@ describe.each([
     const response = await http(taskUrl, { headers: credentials[name] });
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('NOT_FOUND');
+  });
+
+  describe('reviewer credentials', () => {
+    const reviewers: Record<string, Record<string, string>> = {};
+
+    beforeAll(async () => {
+      const alice = await harness.addReviewer('alice');
+      const revoked = await harness.addReviewer('bob');
+      await (await harness.reviewerService()).revoke(revoked.id);
+      Object.assign(reviewers, {
+        alice: bearer(alice.credential),
+        'a revoked reviewer credential': bearer(revoked.credential),
+        'a reviewer credential with its environment altered': bearer(alice.credential.replace('_rvw_test_', '_rvw_live_')),
+        'an unknown reviewer credential': bearer(`assay_rvw_test_${'A'.repeat(32)}`),
+        'no credential': {},
+      });
+    });
+
+    it('open console sessions that act as them until they are revoked', async () => {
+      const carol = await harness.addReviewer('carol');
+      const signedIn = await http(`${harness.baseUrl}/console/session`, { method: 'POST', json: { credential: carol.credential } });
+      expect(signedIn.status).toBe(201);
+      const cookie = { cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0] };
+      expect(await http(`${harness.baseUrl}/v1/review/me`, { headers: cookie })).toMatchObject({ status: 200, body: { name: 'carol' } });
+      expect(await http(`${harness.baseUrl}/console/session`, { headers: cookie })).toMatchObject({ status: 200, body: { kind: 'reviewer', name: 'carol' } });
+      await (await harness.reviewerService()).revoke(carol.id);
+      expect((await http(`${harness.baseUrl}/v1/review/me`, { headers: cookie })).status).toBe(401);
+    });
+
+    it('are one active credential per name, refused a second time', async () => {
+      await expect(harness.addReviewer('alice')).rejects.toThrow('an active reviewer credential named "alice" already exists in test');
+    });
+
+    it('serve the review operations as the reviewer they belong to', async () => {
+      expect(await http(`${harness.baseUrl}/v1/review/me`, { headers: reviewers.alice })).toMatchObject({ status: 200, body: { name: 'alice', environment: 'test' } });
+    });
+
+    it.each(['a revoked reviewer credential', 'a reviewer credential with its environment altered', 'an unknown reviewer credential', 'no credential'])(
+      'answer 401 UNAUTHORIZED on a review operation to %s',
+      async (name) => {
+        const response = await http(`${harness.baseUrl}/v1/review/me`, { headers: reviewers[name] });
+        expect(response.status).toBe(401);
+        expect(response.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String), request_id: response.headers.get('x-request-id') } });
+      },
+    );
+
+    it('answer 403 FORBIDDEN to a customer key on a review operation, and to a reviewer credential on a customer operation', async () => {
+      for (const response of [
+        await http(`${harness.baseUrl}/v1/review/me`, { headers: credentials['the key that created it'] }),
+        await http(`${harness.baseUrl}/v1/review/assessments`, { headers: credentials['the key that created it'] }),
+        await http(taskUrl, { headers: reviewers.alice }),
+        await http(tasksUrl, { method: 'POST', headers: reviewers.alice, json: SUMMARIZE_TASK }),
+      ]) {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String), request_id: response.headers.get('x-request-id') } });
+      }
+    });
   });
 
   it.each(['the key that created it', 'the replacement of a rotated key', 'a rotated key in its grace period', 'the replacement of a key in its grace period'])('serves the task to %s', async (name) => {

@@ -3,9 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NativeConnection } from '@temporalio/worker';
-import { Command, CommanderError } from 'commander';
 import { createApiApp } from '../../src/api/create-api-app';
-import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
 import { AppConfig } from '../../src/common/config/app-config';
 import { AssayHarness } from '../support/assay-harness';
 import { BuiltService } from '../support/built-service';
@@ -68,23 +66,9 @@ describe('Temporal behind TLS with client certificates', () => {
     expect(proxy.accepted).toBeGreaterThanOrEqual(2);
   });
 
-  it('the reviewer CLI reaches Temporal with the same settings', async () => {
-    const run = { code: undefined as number | undefined, stdout: '', stderr: '' };
-    const program = new Command('assay').exitOverride();
-    registerReviewCommands(program.command('assessments'), {
-      env: { ...tlsEnv(), DATA_DIR: harness.dataDir },
-      stdout: { write: (text) => (run.stdout += text) },
-      stderr: { write: (text) => (run.stderr += text) },
-      exit: (code) => {
-        run.code ??= code;
-      },
-      updateTimeoutMs: 3_000,
-    });
-    await program.parseAsync(['assessments', 'pending', '--json'], { from: 'user' }).catch((error: unknown) => {
-      if (!(error instanceof CommanderError)) throw error;
-    });
-    expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(run.stdout)).toEqual([]);
+  it('the review operations reach Temporal with the same settings', async () => {
+    const { credential } = await harness.addReviewer('alice');
+    expect(await http(`${harness.baseUrl}/v1/review/assessments`, { headers: bearer(credential) })).toMatchObject({ status: 200, body: { data: [] } });
   });
 
   describe('an API without the client certificate', () => {
@@ -139,7 +123,9 @@ describe('Temporal behind TLS with client certificates', () => {
       () => 'started',
       (error: Error) => error.message,
     );
-    expect(failure).toMatch(/\[worker\] Invalid configuration:\n {2}TEMPORAL_NAMESPACE: .*\n {2}TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read \/nonexistent\/client.crt \(ENOENT\)\n$/);
+    const line = JSON.parse(failure.slice(failure.lastIndexOf('\n{')).trim());
+    expect(line).toMatchObject({ level: 'fatal', process: 'worker' });
+    expect(line.msg).toMatch(/^Invalid configuration:\n {2}TEMPORAL_NAMESPACE: .*\n {2}TEMPORAL_TLS_CLIENT_CERT_PATH: cannot read \/nonexistent\/client.crt \(ENOENT\)$/);
     expect(failure).not.toContain(secret);
   });
 

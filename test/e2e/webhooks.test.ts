@@ -1,11 +1,14 @@
 import { Client, Connection } from '@temporalio/client';
-import { verifyWebhook } from '../../src/sdk';
-import { assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
+import { Webhook } from 'standardwebhooks';
+import { AssayClient, verifyWebhook } from '../../src/sdk';
+import { assessmentWorkflowId, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
+import { eventually } from '../support/eventually';
 import { TINY_GRAPH } from '../support/graphs';
 import { bearer, http } from '../support/http';
 import { recordHistoryIfAsked } from '../support/record-history';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
+import { approveAssessment } from '../support/review-assessment';
 import { WebhookApi } from '../support/webhook-api';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -243,20 +246,112 @@ describe('assessment.reviewed', () => {
       const handle = new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(assessmentWorkflowId(org, assessmentId));
       // Its checks run in the organisation's fair share: activities inherit the workflow's fairness key.
       expect((await handle.describe()).priority).toMatchObject({ fairnessKey: org });
-      for (let claimed = false; !claimed; ) {
-        claimed = await handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'alice' }] }).then(
-          () => true,
-          () => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 200)),
-        );
-      }
-      await handle.executeUpdate(completeAssessmentUpdate, { args: [{ verdict: 'approved', notes: 'Fine.' }] });
     } finally {
       await connection.close();
     }
+    await approveAssessment(harness.temporal.address, org, assessmentId);
     const [request] = await receiver.waitFor(1);
     const event = await verifyWebhook<any>(request.body, request.headers as Record<string, string>, registered.body.secret);
     expect(event.type).toBe('assessment.reviewed');
     expect(event.data).toEqual((await api.get(key, `/v1/network-assessments/${assessmentId}`)).body);
     expect(event.data.review).toMatchObject({ verdict: 'approved', reviewer: 'alice' });
+  });
+});
+
+describe('test events, the delivery log, redelivery and re-enabling', () => {
+  /** The organisation's SDK client, as the developer console's server side and customers' code call these operations. */
+  function sdk(key: string): AssayClient {
+    return new AssayClient({ baseUrl: harness.baseUrl, apiKey: key });
+  }
+
+  /** Verified with the Standard Webhooks reference library, not with Assay's own code. */
+  function verifiedByReference(request: { body: string; headers: Record<string, unknown> }, secret: string): any {
+    return new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+  }
+
+  it('sends a signed test event to one endpoint alone and logs its attempts with status and error', async () => {
+    const { org, key } = await newOrg();
+    const endpoint = await registerTaskEndpoint(key);
+    const bystander = await registerTaskEndpoint(key, receiver.url('/bystander'));
+    receiver.answer({ status: 500 });
+    const queued = await sdk(key).webhooks.sendTestEvent(endpoint.id);
+    expect(queued).toEqual({ event_id: expect.stringMatching(/^evt_[0-9a-f]{32}$/), endpoint_id: endpoint.id });
+
+    const [failed, delivered] = await receiver.waitFor(2);
+    expect([failed.path, delivered.path]).toEqual(['/hooks', '/hooks']);
+    expect(delivered.headers['webhook-id']).toBe(queued.event_id);
+    const event = verifiedByReference(delivered, endpoint.secret);
+    expect(event).toEqual({ id: queued.event_id, type: 'webhook.test', created_at: expect.any(String), data: { endpoint_id: endpoint.id, message: expect.any(String) } });
+    expect(() => verifiedByReference({ ...delivered, body: delivered.body.replace('webhook.test', 'webhook.fake') }, endpoint.secret)).toThrow();
+
+    const log = await api.deliveriesUntil(key, endpoint.id, (rows) => rows.some((row) => row.outcome === 'succeeded'));
+    expect(log).toEqual([
+      expect.objectContaining({ event_id: queued.event_id, event_type: 'webhook.test', attempt: 2, outcome: 'succeeded', http_status: 200 }),
+      expect.objectContaining({ event_id: queued.event_id, event_type: 'webhook.test', attempt: 1, outcome: 'failed', http_status: 500, error: 'HTTP 500' }),
+    ]);
+    expect(await sdk(key).webhooks.deliveries(bystander.id)).toEqual([]);
+
+    const connection = await Connection.connect({ address: harness.temporal.address });
+    try {
+      const handle = new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(webhookEventWorkflowId(org, queued.event_id));
+      expect(await handle.result()).toEqual({ eventId: queued.event_id, delivered: 1, skipped: 0, failed: 0 });
+      recordHistoryIfAsked(await handle.fetchHistory(), 'webhook-event-test');
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('redelivers the event of a logged attempt with the same webhook-id and body, and logs it', async () => {
+    const { key } = await newOrg();
+    const endpoint = await registerTaskEndpoint(key);
+    const taskId = await api.createTask(key);
+    const [original] = await receiver.waitFor(1);
+    const [attempt] = await api.deliveriesUntil(key, endpoint.id, (rows) => rows.length === 1);
+
+    const queued = await sdk(key).webhooks.redeliver(endpoint.id, attempt.id);
+    expect(queued).toEqual({ event_id: attempt.event_id, endpoint_id: endpoint.id });
+    const [, again] = await receiver.waitFor(2);
+    expect(again.headers['webhook-id']).toBe(original.headers['webhook-id']);
+    expect(again.body).toBe(original.body);
+    expect(verifiedByReference(again, endpoint.secret)).toMatchObject({ type: 'ai_task.completed', data: { id: taskId, status: 'succeeded' } });
+    const log = await api.deliveriesUntil(key, endpoint.id, (rows) => rows.length === 2);
+    expect(log.map((row) => [row.event_id, row.outcome])).toEqual([
+      [attempt.event_id, 'succeeded'],
+      [attempt.event_id, 'succeeded'],
+    ]);
+  });
+
+  it('re-enables an endpoint disabled after a 410, keeping its secret; test events wait for it', async () => {
+    const { key } = await newOrg();
+    const endpoint = await registerTaskEndpoint(key);
+    receiver.answer({ status: 410 });
+    await sdk(key).webhooks.sendTestEvent(endpoint.id);
+    const disabled = await eventually(() => sdk(key).webhooks.get(endpoint.id), (state) => state.status === 'disabled', 'the endpoint disabled by the 410');
+    expect(disabled.disabled_reason).toBe('The receiver answered 410 Gone');
+
+    const refused = await http(`${harness.baseUrl}/v1/webhook-endpoints/${endpoint.id}/test`, { method: 'POST', headers: bearer(key) });
+    expect(refused).toMatchObject({ status: 409, body: { error: { code: 'ENDPOINT_DISABLED' } } });
+
+    const enabled = await sdk(key).webhooks.enable(endpoint.id);
+    expect(enabled).toMatchObject({ id: endpoint.id, status: 'enabled' });
+    expect(enabled).not.toHaveProperty('disabled_reason');
+    expect(await sdk(key).webhooks.enable(endpoint.id)).toMatchObject({ status: 'enabled' });
+    const queued = await sdk(key).webhooks.sendTestEvent(endpoint.id);
+    const [, delivered] = await receiver.waitFor(2);
+    expect(verifiedByReference(delivered, endpoint.secret)).toMatchObject({ id: queued.event_id, type: 'webhook.test' });
+  });
+
+  it("answers 404 with the error body for an unknown delivery and for another organisation's endpoint", async () => {
+    const acme = await newOrg();
+    const globex = await newOrg();
+    const endpoint = await registerTaskEndpoint(acme.key);
+    for (const [path, key] of [
+      [`/v1/webhook-endpoints/${endpoint.id}/deliveries/wd_01JAAAAAAAAAAAAAAAAAAAAAAA/redeliver`, acme.key],
+      [`/v1/webhook-endpoints/${endpoint.id}/test`, globex.key],
+      [`/v1/webhook-endpoints/${endpoint.id}/enable`, globex.key],
+    ]) {
+      const response = await http(`${harness.baseUrl}${path}`, { method: 'POST', headers: bearer(key) });
+      expect(response).toMatchObject({ status: 404, body: { error: { code: 'NOT_FOUND', request_id: expect.any(String) } } });
+    }
   });
 });

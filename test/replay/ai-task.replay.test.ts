@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Worker } from '@temporalio/worker';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { replayRecorded } from '../support/replay-recorded';
 
 const HISTORIES = path.join(__dirname, 'histories');
 
@@ -19,9 +19,6 @@ describe('aiTaskWorkflow replay', () => {
 
   it.each(recorded)('replays %s without nondeterminism', async (file) => {
     const history = JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8'));
-    await Worker.runReplayHistory(
-      { workflowsPath: require.resolve('../../workflows'), replayName: file },
-      history,
-    );
+    await replayRecorded(file, history);
   });
 });

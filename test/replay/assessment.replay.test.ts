@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Worker } from '@temporalio/worker';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { replayRecorded } from '../support/replay-recorded';
 
 const HISTORIES = path.join(__dirname, 'histories');
 
@@ -26,6 +26,6 @@ describe('assessmentWorkflow replay', () => {
   });
 
   it.each(recorded)('replays %s without nondeterminism', async (file) => {
-    await Worker.runReplayHistory({ workflowsPath: require.resolve('../../workflows'), replayName: file }, readHistory(file));
+    await replayRecorded(file, readHistory(file));
   });
 });

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Worker } from '@temporalio/worker';
 import * as workflows from '../../workflows';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
+import { replayRecorded } from '../support/replay-recorded';
 
 const HISTORIES = path.join(__dirname, 'histories');
 
@@ -26,6 +26,6 @@ describe('recorded histories', () => {
   // The task and assessment histories replay in their own files, with their expected shapes named.
   it.each(recorded.filter((file) => file.startsWith('webhook-event-') || file.startsWith('operator-close-sweep-')))('replays %s without nondeterminism', async (file) => {
     const history = JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8'));
-    await Worker.runReplayHistory({ workflowsPath: require.resolve('../../workflows'), replayName: file }, history);
+    await replayRecorded(file, history);
   });
 });

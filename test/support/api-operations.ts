@@ -3,6 +3,8 @@ import { HealthController } from '../../src/api/health/health.controller';
 import { operationsOf } from '../../src/api/http/api-route';
 import { MetricsController } from '../../src/api/metrics/metrics.controller';
 import { OpenApiController } from '../../src/api/openapi/openapi.controller';
+import { ReviewController } from '../../src/api/review/review.controller';
+import { ConsoleController } from '../../src/api/console/console.controller';
 import { TasksController } from '../../src/api/tasks/tasks.controller';
 import { WebhooksController } from '../../src/api/webhooks/webhooks.controller';
 
@@ -10,6 +12,6 @@ import { WebhooksController } from '../../src/api/webhooks/webhooks.controller';
  * The operations of the app's controllers, for unit tests that build the document without
  * starting Nest; test/unit/openapi-routes.test.ts holds this list equal to what the app serves.
  */
-export const API_OPERATIONS = [TasksController, AssessmentsController, WebhooksController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
+export const API_OPERATIONS = [TasksController, AssessmentsController, WebhooksController, ReviewController, ConsoleController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
   operationsOf(controller),
 );

@@ -9,6 +9,7 @@ import { AppConfig } from '../../src/common/config/app-config';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { KeyService, type RotatedKey } from '../../src/common/keys/key-service';
+import { ReviewerService, type IssuedReviewer } from '../../src/common/reviewers/reviewer-service';
 import { Storage } from '../../src/common/storage/storage';
 import { distinct, perEnvironment } from '../../src/common/temporal/per-environment';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
@@ -138,8 +139,21 @@ export class AssayHarness {
 
   /** The operator's view of the key store the API uses, as the CLI would open it. */
   async keyService(): Promise<KeyService> {
+    return new KeyService((await this.operatorStorage()).keys, this.config.values.API_KEY_BRAND, { actor: 'test-harness' });
+  }
+
+  /** A reviewer credential, as `assay reviewers add <name>` issues it. */
+  async addReviewer(name: string, env: KeyEnvironment = 'test'): Promise<IssuedReviewer> {
+    return (await this.reviewerService()).add(name, env);
+  }
+
+  async reviewerService(): Promise<ReviewerService> {
+    return new ReviewerService((await this.operatorStorage()).reviewers, this.config.values.API_KEY_BRAND, { actor: 'test-harness' });
+  }
+
+  private operatorStorage(): Promise<Storage> {
     this.storage ??= Storage.open(this.config);
-    return new KeyService((await this.storage).keys, this.config.values.API_KEY_BRAND, { actor: 'test-harness' });
+    return this.storage;
   }
 
   async stop(): Promise<void> {

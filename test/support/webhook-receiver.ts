@@ -21,6 +21,12 @@ export class WebhookReceiver {
   private port = 0;
   private waiters: Array<() => void> = [];
   private readonly hanging = new Set<http.ServerResponse>();
+  private verify?: (request: ReceivedWebhook) => boolean;
+
+  /** From now on, a request `verify` refuses is answered 401, as a receiver checking signatures would (its script is kept for the others). */
+  verifyWith(verify: (request: ReceivedWebhook) => boolean): void {
+    this.verify = verify;
+  }
 
   async listen(): Promise<string> {
     this.server = http.createServer((request, response) => this.handle(request, response));
@@ -60,8 +66,13 @@ export class WebhookReceiver {
 
   private handle(request: http.IncomingMessage, response: http.ServerResponse): void {
     onBody(request, (body) => {
-      this.received.push({ headers: request.headers, body, path: request.url ?? '' });
+      const received = { headers: request.headers, body, path: request.url ?? '' };
+      this.received.push(received);
       this.waiters.splice(0).forEach((wake) => wake());
+      if (this.verify && !this.verify(received)) {
+        response.writeHead(401).end();
+        return;
+      }
       const answer = this.script.shift() ?? { status: 200 };
       if (answer === 'hang') {
         this.hanging.add(response);

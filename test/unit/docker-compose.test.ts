@@ -13,7 +13,7 @@ const services: Record<string, any> = compose.services;
 const defaults = configSchema.parse({});
 
 /** Services that run until stopped; the rest are one-shot setup jobs. */
-const LONG_RUNNING = ['postgresql', 'temporal', 'temporal-ui', 'api', 'worker'];
+const LONG_RUNNING = ['postgresql', 'temporal', 'temporal-ui', 'api', 'worker', 'prometheus', 'grafana', 'jaeger'];
 const SETUP_JOBS = ['temporal-schema', 'temporal-setup'];
 
 /**
@@ -50,7 +50,7 @@ describe('docker-compose.yml', () => {
 
   it('pins every image to an exact version of an official image', () => {
     const images = Object.values(services).map((service) => service.image as string);
-    for (const image of images) expect(image).toMatch(/^[a-z0-9/._-]+:\d+(\.\d+)+[\w.-]*$/);
+    for (const image of images) expect(image).toMatch(/^[a-z0-9/._-]+:v?\d+(\.\d+)+[\w.-]*$/);
     expect(images).toEqual(expect.arrayContaining([expect.stringMatching(/^temporalio\/server:/), expect.stringMatching(/^temporalio\/admin-tools:/), expect.stringMatching(/^temporalio\/ui:/), expect.stringMatching(/^postgres:/)]));
     expect(images.some((image) => image.startsWith('temporalio/auto-setup'))).toBe(false);
   });

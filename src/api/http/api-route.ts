@@ -1,6 +1,6 @@
 import { HttpCode, RequestMethod, RequestMapping, SetMetadata, applyDecorators, type Type } from '@nestjs/common';
 import type { ApiOperation } from '../openapi/api-operation';
-import { PublicRoute } from './auth.guard';
+import { PublicRoute, ReviewerRoute } from './auth.guard';
 
 const API_ROUTE = Symbol('api-route');
 
@@ -24,6 +24,7 @@ export function ApiRoute(operation: ApiOperation): MethodDecorator {
     RequestMapping({ path: nestPath(operation.path), method: NEST_METHODS[operation.method] }),
     HttpCode(operation.responses[0].status),
     ...(operation.public ? [PublicRoute()] : []),
+    ...(operation.reviewer ? [ReviewerRoute()] : []),
   );
 }
 

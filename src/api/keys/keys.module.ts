@@ -4,6 +4,10 @@ import { KeyAuthenticator } from './key-authenticator';
 import { KeyStore } from '../../common/storage/key-store';
 import { StorageModule } from '../storage/storage.module';
 import { KeyUsageRecorder } from './key-usage-recorder';
+import { ReviewerStore } from '../../common/storage/reviewer-store';
+import { ReviewerAuthenticator } from '../reviewers/reviewer-authenticator';
+import { ConsoleSessionStore } from '../../common/storage/console-session-store';
+import { ConsoleSessions } from '../console/console-sessions';
 
 const logger = new Logger('KeyUsage');
 
@@ -22,8 +26,18 @@ const logger = new Logger('KeyUsage');
       useFactory: (store: KeyStore, config: AppConfig, usage: KeyUsageRecorder) =>
         new KeyAuthenticator(store, config.values.API_KEY_BRAND, config.values.KEY_CACHE_TTL_MS, { usage }),
     },
+    {
+      provide: ReviewerAuthenticator,
+      inject: [ReviewerStore, AppConfig],
+      useFactory: (store: ReviewerStore, config: AppConfig) => new ReviewerAuthenticator(store, config.values.API_KEY_BRAND, config.values.KEY_CACHE_TTL_MS),
+    },
+    {
+      provide: ConsoleSessions,
+      inject: [ConsoleSessionStore, KeyAuthenticator, ReviewerAuthenticator],
+      useFactory: (store: ConsoleSessionStore, keys: KeyAuthenticator, reviewers: ReviewerAuthenticator) => new ConsoleSessions(store, keys, reviewers),
+    },
   ],
-  exports: [KeyAuthenticator, StorageModule],
+  exports: [KeyAuthenticator, ReviewerAuthenticator, ConsoleSessions, StorageModule],
 })
 export class KeysModule implements OnApplicationShutdown {
   constructor(@Inject(KeyUsageRecorder) private readonly usage: KeyUsageRecorder) {}

@@ -47,6 +47,8 @@ export interface ApiOperation {
   description?: string;
   /** Served without an API key (health, metrics, docs). */
   public?: boolean;
+  /** Served to a reviewer credential (`assay reviewers add`) instead of a customer's API key. */
+  reviewer?: boolean;
   pathParameters?: ParameterDoc[];
   /** Each property becomes one query parameter. */
   query?: z.ZodObject;

@@ -22,6 +22,7 @@ export interface DocumentInfo {
 }
 
 const SECURITY_SCHEME = 'apiKey';
+const REVIEWER_SECURITY_SCHEME = 'reviewerCredential';
 const ERROR_BODY: NamedSchema = { name: 'ErrorBody', schema: errorBodySchema };
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
@@ -54,6 +55,11 @@ export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[],
           scheme: 'bearer',
           description: 'An API key: `<brand>_test_…` works in the sandbox, `<brand>_live_…` in production. Never put one in front-end code.',
         },
+        [REVIEWER_SECURITY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A reviewer credential from `assay reviewers add`: `<brand>_rvw_test_…` reviews sandbox assessments, `<brand>_rvw_live_…` production ones. Only the review operations take it.',
+        },
       },
       schemas: { ...componentSchemas(requestSchemas, 'input'), ...componentSchemas(responseSchemas, 'output') },
       // Answers to a method no operation has, on any path: they cannot sit under an operation.
@@ -69,13 +75,16 @@ export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[],
 }
 
 /**
- * Every error an operation can answer with, in status order: its own codes, UNAUTHORIZED unless
- * public, INTERNAL, what the HTTP layer answers to any request, and, except for GET (whose body
+ * Every error an operation can answer with, in status order: its own codes, UNAUTHORIZED and
+ * FORBIDDEN (the other kind of credential) unless public, INTERNAL, what the HTTP layer answers to any request, and, except for GET (whose body
  * Fastify never reads), what a body can cause.
  */
 export function operationErrors(operation: ApiOperation): StatusError[] {
   const codes = new Set<ErrorCode>(operation.errors);
-  if (!operation.public) codes.add('UNAUTHORIZED');
+  if (!operation.public) {
+    codes.add('UNAUTHORIZED');
+    codes.add('FORBIDDEN');
+  }
   codes.add('INTERNAL');
   return [...[...codes].map(statusError), ...HTTP_LAYER_ERRORS, ...(operation.method === 'get' ? [] : BODY_ERRORS)].sort((a, b) => a.status - b.status);
 }
@@ -91,6 +100,7 @@ function operationObject(operation: ApiOperation): JsonSchema {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.public ? { security: [] } : {}),
+    ...(operation.reviewer ? { security: [{ [REVIEWER_SECURITY_SCHEME]: [] }] } : {}),
   };
   const parameters = [
     ...(operation.pathParameters ?? []).map((parameter) => parameterObject(parameter, 'path')),

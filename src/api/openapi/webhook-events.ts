@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENT_ID_PREFIX, type WebhookEventType } from '../../contract';
+import { TEST_WEBHOOK_EVENT_TYPE, WEBHOOK_EVENT_ID_PREFIX, type DeliveredWebhookEventType } from '../../contract';
 import type { NamedSchema } from './api-operation';
 import { componentRef, type JsonSchema } from './json-schema';
 import { assessmentResourceSchema } from './schemas/assessment.schemas';
@@ -7,14 +7,14 @@ import { taskResourceSchema } from './schemas/task.schemas';
 
 /** One event type as the document's `webhooks` section shows it: what is POSTed to a receiver. */
 export interface WebhookEventDoc {
-  type: WebhookEventType;
+  type: DeliveredWebhookEventType;
   summary: string;
   description: string;
   payload: NamedSchema;
 }
 
 // The body activities/webhooks/webhook-activities.ts sends: the event and the resource exactly as GET shows it.
-function eventSchema<T extends z.ZodType>(type: WebhookEventType, data: T) {
+function eventSchema<T extends z.ZodType>(type: DeliveredWebhookEventType, data: T) {
   return z.object({
     id: z
       .string()
@@ -38,6 +38,15 @@ export const WEBHOOK_EVENT_DOCS: WebhookEventDoc[] = [
     summary: 'A network assessment was reviewed',
     description: 'Sent once the architecture team completed the review; data is the assessment as GET /v1/network-assessments/{assessment_id} answers it.',
     payload: { name: 'AssessmentReviewedEvent', schema: eventSchema('assessment.reviewed', assessmentResourceSchema) },
+  },
+  {
+    type: TEST_WEBHOOK_EVENT_TYPE,
+    summary: 'A test event',
+    description: 'Sent to one endpoint when its owner asks for it (POST /v1/webhook-endpoints/{endpoint_id}/test), signed like every event; never sent otherwise.',
+    payload: {
+      name: 'WebhookTestEvent',
+      schema: eventSchema(TEST_WEBHOOK_EVENT_TYPE, z.object({ endpoint_id: z.string(), message: z.string() })),
+    },
   },
 ];
 

@@ -1,6 +1,8 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { KeyStore } from '../../common/storage/key-store';
+import { ReviewerStore } from '../../common/storage/reviewer-store';
+import { ConsoleSessionStore } from '../../common/storage/console-session-store';
 import { Storage } from '../../common/storage/storage';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
@@ -13,8 +15,10 @@ import { WebhookStore } from '../../common/storage/webhook-store';
     { provide: Storage, inject: [AppConfig], useFactory: (config: AppConfig) => Storage.open(config) },
     { provide: KeyStore, inject: [Storage], useFactory: (storage: Storage) => storage.keys },
     { provide: WebhookStore, inject: [Storage], useFactory: (storage: Storage) => storage.webhooks },
+    { provide: ReviewerStore, inject: [Storage], useFactory: (storage: Storage) => storage.reviewers },
+    { provide: ConsoleSessionStore, inject: [Storage], useFactory: (storage: Storage) => storage.consoleSessions },
   ],
-  exports: [KeyStore, WebhookStore],
+  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(@Inject(Storage) private readonly storage: Storage) {}

@@ -1,3 +1,4 @@
+import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
 import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
 import type { Priority } from '@temporalio/common';
 import type { AppConfig } from '../../common/config/app-config';
@@ -27,9 +28,11 @@ export class TemporalClients {
     private readonly connections: Record<KeyEnvironment, Connection>,
     private readonly config: AppConfig,
   ) {
+    // With tracing on, each start, signal, update and query is a span whose context travels to the workflow in its headers.
+    const interceptors = { workflow: config.tracing ? [new OpenTelemetryWorkflowClientInterceptor()] : [] };
     this.clients = {
-      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test') }),
-      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live') }),
+      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test'), interceptors }),
+      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live'), interceptors }),
     };
   }
 
@@ -41,6 +44,11 @@ export class TemporalClients {
   namespaceFor(environment: KeyEnvironment): string {
     const values = this.config.values;
     return environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
+  }
+
+  /** The whole client, for code that needs more than workflows (the review client reads histories). */
+  client(environment: KeyEnvironment): Client {
+    return this.clients[environment];
   }
 
   workflows(environment: KeyEnvironment): WorkflowClient {

@@ -1,9 +1,9 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../../sdk';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from '../../sdk';
 import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from '../../common/storage/webhook-store';
 
 /** An endpoint as a client sees it, as the SDK types it; the secret appears only in the answers to create and rotate-secret. */
 export type WebhookEndpointResource = WebhookEndpoint;
-export type { WebhookEndpointWithSecret };
+export type { WebhookEndpointWithSecret, WebhookEventQueued };
 export type WebhookDeliveryResource = WebhookDelivery;
 
 export function toWebhookEndpointResource(endpoint: StoredWebhookEndpoint): WebhookEndpointResource {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_ENDPOINT_ID_PATTERN } from '../../common/webhooks/webhook-ids';
+import { WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../common/webhooks/webhook-ids';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
 import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from '../openapi/common-parameters';
 import {
@@ -7,6 +7,7 @@ import {
   webhookEndpointListSchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
+  webhookEventQueuedSchema,
 } from '../openapi/schemas/webhook.schemas';
 import { createWebhookEndpointSchema } from './create-webhook-endpoint.request';
 
@@ -18,6 +19,13 @@ const ENDPOINT_ID: ParameterDoc = {
   schema: z.string().regex(new RegExp(WEBHOOK_ENDPOINT_ID_PATTERN)),
   example: 'we_01JB8ZP0A1B2C3D4E5F6G7H8J9',
 };
+const DELIVERY_ID: ParameterDoc = {
+  name: 'delivery_id',
+  description: 'An attempt from the delivery log: `wd_` and a ULID.',
+  schema: z.string().regex(new RegExp(WEBHOOK_DELIVERY_ID_PATTERN)),
+  example: 'wd_01JB8ZQ1A2B3C4D5E6F7G8H9J0',
+};
+const EVENT_QUEUED = { name: 'WebhookEventQueued', schema: webhookEventQueuedSchema };
 const ENDPOINT_WITH_SECRET = { name: 'WebhookEndpointWithSecret', schema: webhookEndpointWithSecretSchema };
 const AT = '2025-06-02T09:15:27.114Z';
 
@@ -102,6 +110,39 @@ export const WEBHOOK_ROUTES = {
         example: { data: [{ id: 'wd_01JB8ZQ1A2B3C4D5E6F7G8H9J0', event_id: 'evt_01JB8ZQ0A2B3C4D5E6F7G8H9J0', event_type: 'ai_task.completed', attempt: 1, outcome: 'succeeded', http_status: 200, attempted_at: AT, duration_ms: 84 }] },
       },
     ],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+  sendTestEvent: {
+    method: 'post',
+    path: '/v1/webhook-endpoints/{endpoint_id}/test',
+    operationId: 'sendWebhookTestEvent',
+    tag: TAG,
+    summary: 'Send a test event to the endpoint',
+    description: 'A `webhook.test` event, signed and retried like every event, to this endpoint alone; watch its attempts in the delivery log. Counts against the create rate limit. Needs no body.',
+    pathParameters: [ENDPOINT_ID],
+    responses: [{ status: 202, description: 'Started: the event id the receiver will see.', body: EVENT_QUEUED, example: { event_id: 'evt_5f0c2a9e4b1d4c8fa3e7b6d5c4a3b2c1', endpoint_id: endpoint.id }, headers: RATE_LIMIT_HEADERS }],
+    errors: ['NOT_FOUND', 'ENDPOINT_DISABLED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  },
+  redeliver: {
+    method: 'post',
+    path: '/v1/webhook-endpoints/{endpoint_id}/deliveries/{delivery_id}/redeliver',
+    operationId: 'redeliverWebhookEvent',
+    tag: TAG,
+    summary: 'Send the event of a recorded attempt again',
+    description: 'The same event (same webhook-id and body) to this endpoint, retried like a new one; receivers that already have it drop it by its id. Counts against the create rate limit. Needs no body.',
+    pathParameters: [ENDPOINT_ID, DELIVERY_ID],
+    responses: [{ status: 202, description: 'Started.', body: EVENT_QUEUED, headers: RATE_LIMIT_HEADERS }],
+    errors: ['NOT_FOUND', 'ENDPOINT_DISABLED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+  },
+  enable: {
+    method: 'post',
+    path: '/v1/webhook-endpoints/{endpoint_id}/enable',
+    operationId: 'enableWebhookEndpoint',
+    tag: TAG,
+    summary: 'Enable an endpoint disabled after a 410',
+    description: 'Events are delivered to it again from now on, signed with the secret it had (events missed meanwhile can be redelivered from the log). An enabled endpoint is answered as it is. Needs no body.',
+    pathParameters: [ENDPOINT_ID],
+    responses: [{ status: 200, description: 'The endpoint, enabled.', body: { name: 'WebhookEndpoint', schema: webhookEndpointSchema }, example: endpoint }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
 } satisfies Record<string, ApiOperation>;

@@ -4,7 +4,7 @@ import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
-import type { WebhookDeliveryResource, WebhookEndpointResource, WebhookEndpointWithSecret } from './webhook-endpoint-resource';
+import type { WebhookDeliveryResource, WebhookEndpointResource, WebhookEndpointWithSecret, WebhookEventQueued } from './webhook-endpoint-resource';
 import { WEBHOOK_ROUTES } from './webhook.routes';
 import { WebhooksService } from './webhooks.service';
 
@@ -49,5 +49,22 @@ export class WebhooksController {
   @ApiRoute(WEBHOOK_ROUTES.deliveries)
   deliveries(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<{ data: WebhookDeliveryResource[] }> {
     return this.webhooks.deliveries(caller, id);
+  }
+
+  @ApiRoute(WEBHOOK_ROUTES.sendTestEvent)
+  @RateLimited()
+  sendTestEvent(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEventQueued> {
+    return this.webhooks.sendTestEvent(caller, id);
+  }
+
+  @ApiRoute(WEBHOOK_ROUTES.redeliver)
+  @RateLimited()
+  redeliver(@CurrentCaller() caller: Caller, @Param('endpointId') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookEventQueued> {
+    return this.webhooks.redeliver(caller, id, deliveryId);
+  }
+
+  @ApiRoute(WEBHOOK_ROUTES.enable)
+  enable(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEndpointResource> {
+    return this.webhooks.enable(caller, id);
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { systemResolver } from '../../common/webhooks/webhook-url-policy';
 import { StorageModule } from '../storage/storage.module';
+import { TemporalModule } from '../temporal/temporal.module';
 import { WEBHOOK_RESOLVER, WebhooksService } from './webhooks.service';
 import { WebhooksController } from './webhooks.controller';
 
 @Module({
-  imports: [StorageModule],
+  imports: [StorageModule, TemporalModule],
   controllers: [WebhooksController],
   providers: [
     { provide: WEBHOOK_RESOLVER, useValue: systemResolver },

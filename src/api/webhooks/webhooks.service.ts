@@ -1,4 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { newPrefixedId } from '../../common/ids/prefixed-ulid';
+import { readWorkflowStartInput } from '../../common/temporal/workflow-start-input';
+import {
+  TEST_WEBHOOK_EVENT_TYPE,
+  WEBHOOK_EVENT_ID_PREFIX,
+  WEBHOOK_EVENT_WORKFLOW_TYPE,
+  webhookEventWorkflowId,
+  webhookRedeliveryWorkflowId,
+  type WebhookEventInput,
+} from '../../contract';
+import { TemporalClients } from '../temporal/temporal-clients';
 import { AppConfig } from '../../common/config/app-config';
 import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
@@ -10,6 +23,7 @@ import {
   type WebhookDeliveryResource,
   type WebhookEndpointResource,
   type WebhookEndpointWithSecret,
+  type WebhookEventQueued,
 } from './webhook-endpoint-resource';
 import { isWebhookEndpointId, newWebhookEndpointId } from '../../common/webhooks/webhook-ids';
 import { PREVIOUS_SECRET_OVERLAP_MS } from '../../common/webhooks/webhook-secrets';
@@ -23,12 +37,22 @@ const DELIVERIES_SHOWN = 100;
 
 export const WEBHOOK_RESOLVER = Symbol('webhook-resolver');
 
+// gRPC NOT_FOUND, as the history RPC reports a workflow it does not have.
+const GRPC_NOT_FOUND = 5;
+
+function refuseIfDisabled(endpoint: StoredWebhookEndpoint): void {
+  if (endpoint.disabledAt !== null) {
+    throw new ApiError(409, 'ENDPOINT_DISABLED', `Webhook endpoint ${endpoint.id} is disabled (${endpoint.disabledReason ?? 'no reason recorded'}); enable it first`);
+  }
+}
+
 @Injectable()
 export class WebhooksService {
   constructor(
     private readonly store: WebhookStore,
     private readonly config: AppConfig,
     @Inject(WEBHOOK_RESOLVER) private readonly resolve: HostResolver,
+    private readonly temporal: TemporalClients,
   ) {}
 
   async create(caller: Caller, body: unknown): Promise<WebhookEndpointWithSecret> {
@@ -89,6 +113,60 @@ export class WebhooksService {
     await this.find(caller, id);
     const attempts = await this.store.listDeliveries(id, DELIVERIES_SHOWN);
     return { data: attempts.map(toWebhookDeliveryResource) };
+  }
+
+  /** Takes an endpoint disabled after a 410 back into service, keeping its secret; an enabled one is answered as it is. */
+  async enable(caller: Caller, id: string): Promise<WebhookEndpointResource> {
+    await this.find(caller, id);
+    const enabled = await this.store.enable(id, new Date().toISOString());
+    if (!enabled) throw ApiError.notFound(`Webhook endpoint ${id}`);
+    return toWebhookEndpointResource(enabled);
+  }
+
+  /** Sends a `webhook.test` event to this endpoint alone, durably like every event; its attempts appear in the delivery log. */
+  async sendTestEvent(caller: Caller, id: string): Promise<WebhookEventQueued> {
+    const endpoint = await this.find(caller, id);
+    refuseIfDisabled(endpoint);
+    const eventId = `${WEBHOOK_EVENT_ID_PREFIX}${randomUUID().replace(/-/g, '')}`;
+    const workflowId = webhookEventWorkflowId(caller.organizationId, eventId);
+    await this.startEvent(caller, workflowId, {
+      eventId,
+      type: TEST_WEBHOOK_EVENT_TYPE,
+      createdAt: new Date().toISOString(),
+      organizationId: caller.organizationId,
+      resourceId: id,
+      sourceWorkflowId: workflowId,
+      endpointId: id,
+    });
+    return { event_id: eventId, endpoint_id: id };
+  }
+
+  /**
+   * Sends the event of one recorded attempt to this endpoint again: the same webhook-id and body
+   * (rebuilt from the event's own workflow input), so a receiver that already has it can drop it.
+   */
+  async redeliver(caller: Caller, id: string, deliveryId: string): Promise<WebhookEventQueued> {
+    const endpoint = await this.find(caller, id);
+    refuseIfDisabled(endpoint);
+    const delivery = await this.store.findDelivery(id, deliveryId);
+    if (!delivery) throw ApiError.notFound(`Delivery ${deliveryId} of webhook endpoint ${id}`);
+    const client = this.temporal.client(caller.environment);
+    const original = await this.temporal
+      .withDeadline(() => readWorkflowStartInput<WebhookEventInput>(client, webhookEventWorkflowId(caller.organizationId, delivery.eventId)))
+      .catch((error: unknown) => {
+        if (error instanceof WorkflowNotFoundError || (error as { code?: number }).code === GRPC_NOT_FOUND) {
+          throw ApiError.notFound(`Event ${delivery.eventId} (its history is past retention)`);
+        }
+        throw error;
+      });
+    await this.startEvent(caller, webhookRedeliveryWorkflowId(caller.organizationId, delivery.eventId, newPrefixedId('rd_')), { ...original, endpointId: id });
+    return { event_id: delivery.eventId, endpoint_id: id };
+  }
+
+  private async startEvent(caller: Caller, workflowId: string, input: WebhookEventInput): Promise<void> {
+    await this.temporal.withDeadline(() =>
+      this.temporal.workflows(caller.environment).start(WEBHOOK_EVENT_WORKFLOW_TYPE, { taskQueue: this.temporal.taskQueue, workflowId, args: [input] }),
+    );
   }
 
   /** Another organisation's or environment's endpoint is as unknown as a missing one (404, never 403). */

@@ -1,79 +1,28 @@
-import { Command, InvalidArgumentError } from 'commander';
-import { AppConfig } from '../../common/config/app-config';
-import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../common/keys/api-key';
+import type { Command } from 'commander';
+import type { KeyEnvironment } from '../../common/keys/api-key';
 import { KeyService, type IssuedKey } from '../../common/keys/key-service';
-import { Storage } from '../../common/storage/storage';
-import { defaultOperatorActor } from '../../common/keys/operator-actor';
+import { withOperatorStorage } from './operator-storage';
 import { parseGracePeriod } from './keys-duration';
 import { formatAuditLine, formatKeyLine } from './keys-format';
-import { leafCommand, runAction, type CommandEnd, type TextOutput } from '../command-runner';
+import { leafCommand, runAction } from '../command-runner';
+import { DEFAULT_AUDIT_LIMIT, actorOption, nodeOperatorCommandDeps, parseEnvironment, parseLimit, type ActorOption, type OperatorCommandDeps } from './operator-options';
 import { ExitCode } from '../exit-codes';
-import { KeyNotFoundError, KeyStoreUnavailableError, keysFailures } from './keys-errors';
-
-/** Everything the key commands touch outside themselves, so tests can run them in-process. */
-export interface KeysCommandDeps extends CommandEnd {
-  env: Record<string, string | undefined>;
-  stdout: TextOutput;
-  clock(): Date;
-}
-
-export function nodeKeysCommandDeps(): KeysCommandDeps {
-  return {
-    env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    exit: (code) => process.exit(code),
-    clock: () => new Date(),
-  };
-}
-
-const DEFAULT_AUDIT_LIMIT = 100;
-
-interface ActorOption {
-  actor: string;
-}
-
-function parseEnvironment(value: string): KeyEnvironment {
-  if (!(KEY_ENVIRONMENTS as readonly string[]).includes(value)) throw new InvalidArgumentError('must be test or live');
-  return value as KeyEnvironment;
-}
-
-function parseActor(value: string): string {
-  const actor = value.trim();
-  if (actor.length === 0 || actor.length > 200) throw new InvalidArgumentError('must be 1-200 characters');
-  return actor;
-}
-
-function parseLimit(value: string): number {
-  const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new InvalidArgumentError('must be a whole number from 1 to 10000');
-  return limit;
-}
+import { KeyNotFoundError, keysFailures } from './keys-errors';
 
 /**
  * Operator commands: `assay keys issue|list|revoke|rotate|audit`, working on the key store the API
  * uses (PostgreSQL at DATABASE_URL, else the SQLite file in DATA_DIR). Every change is audited.
  */
-export function registerKeysCommands(program: Command, deps: KeysCommandDeps = nodeKeysCommandDeps()): void {
+export function registerKeysCommands(program: Command, deps: OperatorCommandDeps = nodeOperatorCommandDeps()): void {
   const print = (text: string) => deps.stdout.write(`${text}\n`);
-  const withKeyService = async <T>(actor: string | undefined, use: (service: KeyService) => Promise<T>): Promise<T> => {
-    const config = new AppConfig(deps.env);
-    const storage = await Storage.open(config).catch((error: unknown) => {
-      throw new KeyStoreUnavailableError(config.values.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `SQLite in ${config.dataDir}`, error);
-    });
-    try {
-      return await use(new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor, clock: deps.clock }));
-    } finally {
-      await storage.close();
-    }
-  };
+  const withKeyService = <T>(actor: string | undefined, use: (service: KeyService) => Promise<T>): Promise<T> =>
+    withOperatorStorage(deps.env, (storage, brand) => use(new KeyService(storage.keys, brand, { actor, clock: deps.clock })));
   const run = (action: () => Promise<void>) => runAction(deps, keysFailures, action);
   const leaf = (command: Command, ...codes: ExitCode[]) => leafCommand(command, deps, [ExitCode.Unavailable, ...codes]);
   const printIssued = (issued: IssuedKey) =>
     print(`${issued.key}\n(id ${issued.id}, org ${issued.org}, env ${issued.env}; store it now, it cannot be shown again)`);
 
   const keys = program.command('keys').description('issue, list, rotate, revoke and audit API keys (operators)');
-  const actorOption = ['--actor <name>', 'who to name in the audit log (default: the OS user)', parseActor, defaultOperatorActor()] as const;
 
   leaf(keys.command('issue'))
     .description('issue a new key; the secret is printed once and never stored')

@@ -1,21 +1,16 @@
-import { Client, Connection } from '@temporalio/client';
-import { AssessmentReviewClient } from './assessment-review-client';
-import { AppConfig } from '../../common/config/app-config';
-import { describeTemporalConnection } from '../../common/temporal/connection-options';
-import type { KeyEnvironment } from '../../common/keys/api-key';
 import type { CommandEnd, TextOutput } from '../command-runner';
-import { TemporalUnreachableError } from './review-errors';
+import { CliUsageError } from '../exit-codes';
+import { resolveBaseUrl } from '../../sdk/options';
+import { ReviewApiClient } from './review-api-client';
 
-/** How long claim, complete and release wait for a worker to accept or refuse them. */
-export const DEFAULT_UPDATE_TIMEOUT_MS = 30_000;
-
-const CONNECT_TIMEOUT_MS = 5_000;
+/** Longer than the API's default wait for a worker (REVIEW_UPDATE_TIMEOUT_MS, 20 s), so its answer arrives. */
+export const DEFAULT_ACTION_TIMEOUT_MS = 60_000;
 
 /** Everything the reviewer commands touch outside themselves, so tests can run them in-process. */
 export interface ReviewCommandDeps extends CommandEnd {
-  env: NodeJS.ProcessEnv;
+  env: Record<string, string | undefined>;
   stdout: TextOutput;
-  updateTimeoutMs: number;
+  actionTimeoutMs: number;
 }
 
 export function nodeReviewCommandDeps(): ReviewCommandDeps {
@@ -24,29 +19,13 @@ export function nodeReviewCommandDeps(): ReviewCommandDeps {
     stdout: process.stdout,
     stderr: process.stderr,
     exit: (code) => process.exit(code),
-    updateTimeoutMs: DEFAULT_UPDATE_TIMEOUT_MS,
+    actionTimeoutMs: DEFAULT_ACTION_TIMEOUT_MS,
   };
 }
 
-/**
- * Runs `use` with a review client on the environment's namespace (the connection and namespace
- * settings come from the same configuration as the service) and closes the connection.
- */
-export async function withReviewClient<T>(
-  deps: ReviewCommandDeps,
-  environment: KeyEnvironment,
-  use: (client: AssessmentReviewClient) => Promise<T>,
-): Promise<T> {
-  const config = new AppConfig(deps.env);
-  const values = config.values;
-  const namespace = environment === 'live' ? values.TEMPORAL_NAMESPACE_PRODUCTION : values.TEMPORAL_NAMESPACE_SANDBOX;
-  const options = config.temporalConnections[environment];
-  const connection = await Connection.connect({ ...options, connectTimeout: CONNECT_TIMEOUT_MS }).catch((error: unknown) => {
-    throw new TemporalUnreachableError(`Temporal is unreachable at ${describeTemporalConnection(options)}: ${error instanceof Error ? error.message : String(error)}`);
-  });
-  try {
-    return await use(new AssessmentReviewClient(new Client({ connection, namespace }), { updateTimeoutMs: deps.updateTimeoutMs }));
-  } finally {
-    await connection.close();
-  }
+/** The API at --base-url, else ASSAY_BASE_URL, with the credential in ASSAY_REVIEWER_CREDENTIAL (never a flag: flags end up in shell history). */
+export function reviewClient(deps: ReviewCommandDeps, baseUrl: string | undefined): ReviewApiClient {
+  const credential = deps.env.ASSAY_REVIEWER_CREDENTIAL;
+  if (!credential) throw new CliUsageError('No reviewer credential: set ASSAY_REVIEWER_CREDENTIAL to the one `assay reviewers add` printed for you');
+  return new ReviewApiClient({ baseUrl: resolveBaseUrl(baseUrl ?? deps.env.ASSAY_BASE_URL), credential, actionTimeoutMs: deps.actionTimeoutMs });
 }

@@ -1,46 +1,44 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { AssessmentReviewClient } from './assessment-review-client';
-import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../common/keys/api-key';
 import { REVIEW_VERDICTS, type ReviewVerdict } from '../../contract';
-import { nodeReviewCommandDeps, withReviewClient, type ReviewCommandDeps } from './review-command-deps';
-import { leafCommand, runAction } from '../command-runner';
+import { AssayApiError } from '../../sdk';
+import { leafCommand, runAction, type FailureReport } from '../command-runner';
+import { sdkFailures } from '../customer/sdk-errors';
 import { ExitCode } from '../exit-codes';
-import { reviewFailures } from './review-errors';
+import type { ReviewApiClient } from './review-api-client';
+import { nodeReviewCommandDeps, reviewClient, type ReviewCommandDeps } from './review-command-deps';
 import { formatAssessment, formatPending, formatTransition, toJson } from './review-output';
 
-/** A claim, verdict or release: the workflow may refuse it, and a worker may fail to confirm it in time. */
+/** A claim, verdict or release: the API may refuse it, and no worker may confirm it in time. */
 const REVIEW_ACTION = [ExitCode.NotFound, ExitCode.Refused, ExitCode.OutcomeUnknown];
 
-interface ReviewFlags {
-  env: KeyEnvironment;
-  json?: boolean;
-}
+/** The SDK's errors as for customers, except an action no worker confirmed: that one may still apply. */
+const reviewFailures: FailureReport = {
+  exitCode: (error) => (error instanceof AssayApiError && error.code === 'REVIEW_UNCONFIRMED' ? ExitCode.OutcomeUnknown : sdkFailures.exitCode(error)),
+  describe: sdkFailures.describe,
+};
 
-interface ClaimFlags extends ReviewFlags {
-  reviewer: string;
+interface ReviewFlags {
+  baseUrl?: string;
+  json?: boolean;
 }
 
 interface CompleteFlags extends ReviewFlags {
   verdict: ReviewVerdict;
   notes: string;
-  reviewer?: string;
-}
-
-interface ReleaseFlags extends ReviewFlags {
-  reviewer?: string;
 }
 
 /**
  * The architecture team's commands, added to the `assessments` group:
- * `pending`, `show <id>`, `claim <id>`, `complete <id>`, `release <id>`.
- * They talk to Temporal directly (TEMPORAL_ADDRESS and the other TEMPORAL_* settings; the namespace of --env), never to the HTTP
- * API, so they are for operators only.
+ * `pending`, `show <id>`, `claim <id>`, `complete <id>`, `release <id>`. They call the HTTP API
+ * with the reviewer credential in ASSAY_REVIEWER_CREDENTIAL, which says who the reviewer is and
+ * which environment's assessments they review.
  */
 export function registerReviewCommands(assessments: Command, deps: ReviewCommandDeps = nodeReviewCommandDeps()): void {
-  const run = actionRunner(deps);
+  const run = (flags: ReviewFlags, action: (client: ReviewApiClient) => Promise<void>): Promise<void> =>
+    runAction(deps, reviewFailures, () => action(reviewClient(deps, flags.baseUrl)));
 
-  reviewLeaf(assessments.command('pending'), deps, [])
-    .description('list open assessments, oldest first, with reviewer and SLA deadline (operators)')
+  reviewLeaf(assessments.command('pending'), deps, [ExitCode.Refused])
+    .description('list open assessments, earliest SLA deadline first, with reviewer and deadline (reviewers)')
     .action((flags: ReviewFlags) =>
       run(flags, async (client) => {
         const pending = await client.pending();
@@ -48,8 +46,8 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
       }),
     );
 
-  reviewLeaf(assessments.command('show <id>'), deps, [ExitCode.NotFound])
-    .description('print an assessment with its findings, claim, deadline and submitted context (operators)')
+  reviewLeaf(assessments.command('show <id>'), deps, [ExitCode.NotFound, ExitCode.Refused])
+    .description('print an assessment with its findings, claim, deadline and submitted context (reviewers)')
     .action((id: string, flags: ReviewFlags) =>
       run(flags, async (client) => {
         const view = await client.show(id);
@@ -58,33 +56,30 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
     );
 
   reviewLeaf(assessments.command('claim <id>'), deps, REVIEW_ACTION)
-    .description('claim an assessment for review: submitted -> under_review (operators)')
-    .requiredOption('--reviewer <name>', 'who takes the review')
-    .action((id: string, flags: ClaimFlags) =>
+    .description('claim an assessment for review as yourself: submitted -> under_review (reviewers)')
+    .action((id: string, flags: ReviewFlags) =>
       run(flags, async (client) => {
-        const snapshot = await client.claim(id, { reviewer: flags.reviewer });
+        const snapshot = await client.claim(id);
         deps.stdout.write(flags.json ? toJson(snapshot) : formatTransition(id, snapshot));
       }),
     );
 
   reviewLeaf(assessments.command('complete <id>'), deps, REVIEW_ACTION)
-    .description('record the verdict of a claimed assessment: under_review -> completed (operators)')
+    .description('record the verdict of an assessment you claimed: under_review -> completed (reviewers)')
     .addOption(new Option('--verdict <verdict>', 'the outcome').choices(REVIEW_VERDICTS).makeOptionMandatory())
     .requiredOption('--notes <text>', 'what the customer should know or change', nonBlank)
-    .option('--reviewer <name>', 'refuse unless this reviewer holds the claim')
     .action((id: string, flags: CompleteFlags) =>
       run(flags, async (client) => {
-        const snapshot = await client.complete(id, { verdict: flags.verdict, notes: flags.notes, ...reviewerOf(flags) });
+        const snapshot = await client.complete(id, { verdict: flags.verdict, notes: flags.notes });
         deps.stdout.write(flags.json ? toJson(snapshot) : formatTransition(id, snapshot));
       }),
     );
 
   reviewLeaf(assessments.command('release <id>'), deps, REVIEW_ACTION)
-    .description('give a claimed assessment back to the queue: under_review -> submitted (operators)')
-    .option('--reviewer <name>', 'refuse unless this reviewer holds the claim')
-    .action((id: string, flags: ReleaseFlags) =>
+    .description('give an assessment you claimed back to the queue: under_review -> submitted (reviewers)')
+    .action((id: string, flags: ReviewFlags) =>
       run(flags, async (client) => {
-        const snapshot = await client.release(id, reviewerOf(flags));
+        const snapshot = await client.release(id);
         deps.stdout.write(flags.json ? toJson(snapshot) : formatTransition(id, snapshot));
       }),
     );
@@ -92,17 +87,8 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
 
 function reviewLeaf(command: Command, deps: ReviewCommandDeps, codes: readonly ExitCode[]): Command {
   return leafCommand(command, deps, [ExitCode.Unavailable, ...codes])
-    .addOption(new Option('--env <env>', 'test (sandbox) or live (production)').choices(KEY_ENVIRONMENTS).default('test'))
+    .option('--base-url <url>', 'service address (default: $ASSAY_BASE_URL, else http://localhost:3000)')
     .option('--json', 'print JSON');
-}
-
-function actionRunner(deps: ReviewCommandDeps) {
-  return (flags: ReviewFlags, action: (client: AssessmentReviewClient) => Promise<void>): Promise<void> =>
-    runAction(deps, reviewFailures, () => withReviewClient(deps, flags.env, action));
-}
-
-function reviewerOf(flags: { reviewer?: string }): { reviewer?: string } {
-  return flags.reviewer === undefined ? {} : { reviewer: flags.reviewer };
 }
 
 function nonBlank(value: string): string {

@@ -1,9 +1,9 @@
-import type { OperatorAssessmentView, PendingAssessment } from './assessment-review-client';
+import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/assessment-review-client';
 import type { AssessmentReviewSnapshot } from '../../contract';
 
 const NAME_WIDTH = 40;
 
-/** The review queue as a table, oldest first; an overdue wait is marked so it stands out. */
+/** The review queue as a table, earliest deadline first; an overdue wait is marked so it stands out. */
 export function formatPending(pending: readonly PendingAssessment[], now: Date): string {
   if (pending.length === 0) return 'No assessments are waiting for review.\n';
   const rows = pending.map((assessment) => [

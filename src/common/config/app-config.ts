@@ -5,6 +5,7 @@ import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 import { fairnessWeights } from './fairness-weights';
 import { workerEnvironments } from './worker-environments';
+import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -31,6 +32,8 @@ export const configSchema = z.object({
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_CLI_PATH: z.string().optional(),
   TEMPORAL_RPC_TIMEOUT_MS: positiveInt.default(5000),
+  // How long a claim, release or complete waits for a worker to accept or refuse it (then 503, outcome unknown).
+  REVIEW_UPDATE_TIMEOUT_MS: positiveInt.max(120_000).default(20_000),
   DATA_DIR: z.string().min(1).default('.data'),
   API_KEY_BRAND: z
     .string()
@@ -123,6 +126,13 @@ export class AppConfig {
       this.connections = result.options;
     }
     return this.connections;
+  }
+
+  /** Tracing from the standard OTEL_* variables, or undefined when it is off (the default). */
+  get tracing(): TracingSettings | undefined {
+    const result = tracingSettingsFromEnv(this.env);
+    if (!result.ok) throw new InvalidConfigError(`Invalid configuration:\n  ${result.problem}`);
+    return result.settings;
   }
 
   get dataDir(): string {

@@ -95,6 +95,54 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('webhook_deliveries_endpoint').ifNotExists().on('webhook_deliveries').columns(['endpoint_id', 'attempted_at']).execute();
       },
     },
+    '0003_reviewers': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('reviewer_credentials')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('environment', 'text', (column) => column.notNull().check(sql`environment IN ('test', 'live')`))
+          .addColumn('prefix', 'text', (column) => column.notNull())
+          .addColumn('hash', types.bytes, (column) => column.notNull().unique())
+          .addColumn('created_at', types.timestamp, (column) => column.notNull())
+          .addColumn('revoked_at', types.timestamp)
+          .execute();
+        // One active credential per name and environment: the name is who the workflow records.
+        await db.schema
+          .createIndex('reviewer_credentials_active_name')
+          .on('reviewer_credentials')
+          .columns(['name', 'environment'])
+          .unique()
+          .where(sql.ref('revoked_at'), 'is', null)
+          .execute();
+        await db.schema
+          .createTable('reviewer_audit_log')
+          .addColumn('id', kind === 'postgres' ? 'bigint' : 'integer', (column) =>
+            kind === 'postgres' ? column.primaryKey().generatedAlwaysAsIdentity() : column.primaryKey().autoIncrement(),
+          )
+          .addColumn('at', types.timestamp, (column) => column.notNull())
+          .addColumn('actor', 'text', (column) => column.notNull())
+          .addColumn('action', 'text', (column) => column.notNull())
+          .addColumn('reviewer_id', 'text', (column) => column.notNull())
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('environment', 'text', (column) => column.notNull())
+          .addColumn('details', types.json, (column) => column.notNull())
+          .execute();
+      },
+    },
+    '0004_console_sessions': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('console_sessions')
+          .addColumn('id_hash', types.bytes, (column) => column.primaryKey())
+          .addColumn('csrf_hash', types.bytes, (column) => column.notNull())
+          .addColumn('kind', 'text', (column) => column.notNull().check(sql`kind IN ('customer', 'reviewer')`))
+          .addColumn('credential_id', 'text', (column) => column.notNull())
+          .addColumn('created_at', types.timestamp, (column) => column.notNull())
+          .addColumn('expires_at', types.timestamp, (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -2,6 +2,8 @@ import { CamelCasePlugin, Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
 import { KeyStore } from './key-store';
 import { migrateToLatest } from './migrations';
+import { ConsoleSessionStore } from './console-session-store';
+import { ReviewerStore } from './reviewer-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 import type { Tables } from './tables';
@@ -11,10 +13,14 @@ import { WebhookStore } from './webhook-store';
 export class Storage {
   readonly keys: KeyStore;
   readonly webhooks: WebhookStore;
+  readonly reviewers: ReviewerStore;
+  readonly consoleSessions: ConsoleSessionStore;
 
   private constructor(private readonly db: Kysely<Tables>) {
     this.keys = new KeyStore(db);
     this.webhooks = new WebhookStore(db);
+    this.reviewers = new ReviewerStore(db);
+    this.consoleSessions = new ConsoleSessionStore(db);
   }
 
   /**

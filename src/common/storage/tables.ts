@@ -1,6 +1,8 @@
 import type { Generated } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { KeyAuditAction, StoredKey } from './key-store';
+import type { StoredConsoleSession } from './console-session-store';
+import type { ReviewerAuditAction, StoredReviewer } from './reviewer-store';
 import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from './webhook-store';
 
 /**
@@ -14,6 +16,9 @@ export interface Tables {
   keyAuditLog: KeyAuditRow;
   webhookEndpoints: WebhookEndpointRow;
   webhookDeliveries: WebhookDeliveryAttempt;
+  reviewerCredentials: StoredReviewer;
+  reviewerAuditLog: ReviewerAuditRow;
+  consoleSessions: StoredConsoleSession;
 }
 
 /** JSON text. */
@@ -31,3 +36,14 @@ export interface KeyAuditRow {
 }
 
 export type WebhookEndpointRow = Omit<StoredWebhookEndpoint, 'events'> & { events: Json };
+
+export interface ReviewerAuditRow {
+  id: Generated<number>;
+  at: string;
+  actor: string;
+  action: ReviewerAuditAction;
+  reviewerId: string;
+  name: string;
+  environment: KeyEnvironment;
+  details: Json;
+}

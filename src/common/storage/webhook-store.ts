@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { WebhookEventType } from '../../contract';
+import type { DeliveredWebhookEventType, WebhookEventType } from '../../contract';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { Tables, WebhookEndpointRow } from './tables';
 
@@ -32,7 +32,7 @@ export interface WebhookDeliveryAttempt {
   id: string;
   endpointId: string;
   eventId: string;
-  eventType: WebhookEventType;
+  eventType: DeliveredWebhookEventType;
   attempt: number;
   outcome: DeliveryOutcome;
   /** Absent when no answer came (timeout, refused connection, refused address). */
@@ -106,6 +106,16 @@ export class WebhookStore {
       .where('id', '=', id)
       .where('disabledAt', 'is', null)
       .execute();
+  }
+
+  /** Takes a disabled endpoint back into service; returns it as it now is, or undefined when there is none with that id. */
+  async enable(id: string, at: string): Promise<StoredWebhookEndpoint | undefined> {
+    await this.db.updateTable('webhookEndpoints').set({ disabledAt: null, disabledReason: null, updatedAt: at }).where('id', '=', id).where('disabledAt', 'is not', null).execute();
+    return this.find(id);
+  }
+
+  async findDelivery(endpointId: string, deliveryId: string): Promise<WebhookDeliveryAttempt | undefined> {
+    return this.db.selectFrom('webhookDeliveries').selectAll().where('id', '=', deliveryId).where('endpointId', '=', endpointId).executeTakeFirst();
   }
 
   async recordDelivery(attempt: WebhookDeliveryAttempt): Promise<void> {

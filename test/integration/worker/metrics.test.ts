@@ -8,6 +8,10 @@ import { sample, scrape } from '../../support/prometheus-text';
 import { remoteProviderEnv } from '../../support/remote-provider-env';
 import { AI_TASK_WORKFLOW_TYPE } from '../../../src/contract';
 import { SUMMARIZE_TASK } from '../../support/tasks';
+import { eventually } from '../../support/eventually';
+import { TINY_GRAPH } from '../../support/graphs';
+import { WebhookReceiver } from '../../support/webhook-receiver';
+import { isWorkerMetric, opsMetricNames } from '../../support/operators-kit';
 
 const WORKER_READY = /"msg":"worker ready"/;
 const NAMESPACES = 2;
@@ -21,7 +25,8 @@ const started: BuiltService[] = [];
 beforeAll(async () => {
   provider = new ScriptedProvider('A scripted summary.');
   providerUrl = await provider.listen();
-  harness = await AssayHarness.start({ worker: false });
+  // Assessments created here are overdue for a claim at once.
+  harness = await AssayHarness.start({ worker: false, env: { ASSESSMENT_CLAIM_SLA: '1ms' } });
   key = (await harness.issueKey('acme', 'test')).key;
 });
 
@@ -71,6 +76,38 @@ describe('worker metrics', () => {
       expect(await runTask()).toMatchObject({ status: 'succeeded' });
     } finally {
       await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('counts webhook delivery attempts by outcome and review SLA breaches', async () => {
+    // This worker alone may deliver: the others here refuse loopback webhook URLs.
+    await Promise.all(started.splice(0).map((service) => service.kill()));
+    const receiver = new WebhookReceiver();
+    await receiver.listen();
+    try {
+      const port = await freePort();
+      await spawnWorker({ WORKER_METRICS_PORT: String(port), WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true', WEBHOOK_RETRY_INITIAL_INTERVAL: '200ms', WEBHOOK_RETRY_MAX_INTERVAL: '1s' });
+      const registered = await http(`${harness.baseUrl}/v1/webhook-endpoints`, { method: 'POST', headers: bearer(key), json: { url: receiver.url(), events: ['ai_task.completed'] } });
+      expect(registered.status).toBe(201);
+      receiver.answer({ status: 503 });
+      provider.answer(200);
+      expect(await runTask()).toMatchObject({ status: 'succeeded' });
+      await receiver.waitFor(2);
+      const assessment = await http(`${harness.baseUrl}/v1/network-assessments`, { method: 'POST', headers: bearer(key), json: { name: 'Late', context: 'EU', ...TINY_GRAPH } });
+      expect(assessment.status).toBe(202);
+
+      const metrics = await eventually(
+        () => scrape(`http://127.0.0.1:${port}/metrics`),
+        (text) => sample(text, 'assay_webhook_delivery_attempts_total', { outcome: 'succeeded' }) === 1 && sample(text, 'assay_assessment_reviews_overdue_total', { escalation: 'claim_overdue' }) === 1,
+        'the delivery and overdue counters',
+      );
+      expect(sample(metrics, 'assay_webhook_delivery_attempts_total', { event_type: 'ai_task.completed', outcome: 'failed' })).toBe(1);
+      expect(sample(metrics, 'assay_webhook_delivery_attempts_total', { event_type: 'ai_task.completed', outcome: 'succeeded' })).toBe(1);
+      // Every worker metric the operators' dashboard and alert rules read (ops/) is one this worker serves.
+      const served = new Set([...metrics.matchAll(/^([a-z_][a-z0-9_]*)[{ ]/gm)].map((match) => match[1]));
+      expect([...opsMetricNames()].filter(isWorkerMetric).filter((name) => !served.has(name))).toEqual([]);
+    } finally {
+      await receiver.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import type { Certificates } from '../../../src/cluster/certificates';
-import { METRICS_PORT_VARIABLE, temporalServerConfig } from '../../../src/cluster/temporal-server-config';
+import { METRICS_PORT_VARIABLE, TEMPORAL_DYNAMIC_CONFIG, temporalServerConfig } from '../../../src/cluster/temporal-server-config';
 
 const at = (name: string) => ({ cert: `/pki/${name}.crt`, key: `/pki/${name}.key` });
 const CERTIFICATES: Certificates = { dir: '/pki', ca: at('ca'), server: at('server'), client: at('client'), stranger: at('stranger') };
@@ -46,5 +46,14 @@ describe('the Temporal server config of npm run cluster', () => {
       expect(config.services[name].rpc).toEqual({ grpcPort: PORTS[name].grpc, membershipPort: PORTS[name].membership, bindOnIP: '127.0.0.1' });
     }
     expect(config.clusterMetadata.clusterInformation.active.rpcAddress).toBe('127.0.0.1:17233');
+  });
+});
+
+describe('the dynamic config of npm run cluster', () => {
+  it('turns on fair dispatch as the dev server has it, and reads search attributes once per refresh', () => {
+    expect(parse(TEMPORAL_DYNAMIC_CONFIG)).toEqual({
+      'matching.enableFairness': [{ value: true }],
+      'system.forceSearchAttributesCacheRefreshOnRead': [{ value: false }],
+    });
   });
 });

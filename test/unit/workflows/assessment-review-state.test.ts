@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { AssessmentReviewState, MAX_NOTES_LENGTH, MAX_REVIEWER_LENGTH } from '../../../workflows/assessment-review-state';
+import { MAX_NOTES_LENGTH, MAX_REVIEWER_LENGTH } from '../../../src/contract';
+import { AssessmentReviewState } from '../../../workflows/assessment-review-state';
 import type { Finding } from '../../../src/contract';
 
 const SUBMITTED_AT = new Date('2030-01-01T00:00:00.000Z');

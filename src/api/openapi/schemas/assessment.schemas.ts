@@ -3,12 +3,23 @@ import { ASSESSMENT_ESCALATION_KINDS, ASSESSMENT_STATUSES, FINDING_SEVERITIES, R
 import type { AssessmentResource } from '../../../common/resources/assessment-resource';
 import type { SameType } from './same-type';
 
-const findingSchema = z.object({
+export const findingSchema = z.object({
   check: z.string().meta({ description: 'Stable machine name of the check.', example: 'single_point_of_failure' }),
   severity: z.enum(FINDING_SEVERITIES),
   message: z.string(),
   component_ids: z.array(z.string()),
 });
+
+export const reviewSchema = z.object({
+  verdict: z.enum(REVIEW_VERDICTS),
+  notes: z.string(),
+  reviewer: z.string(),
+  completed_at: z.iso.datetime(),
+});
+
+export const escalationsSchema = z
+  .array(z.object({ kind: z.enum(ASSESSMENT_ESCALATION_KINDS), at: z.iso.datetime() }))
+  .meta({ description: 'SLA escalations recorded so far, oldest first.' });
 
 /** The assessment resource as the API returns it; the check at the end holds it equal to AssessmentResource. */
 export const assessmentResourceSchema = z.object({
@@ -18,18 +29,8 @@ export const assessmentResourceSchema = z.object({
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   findings: z.array(findingSchema).optional().meta({ description: 'Present once the automated checks ran.' }),
-  review: z
-    .object({
-      verdict: z.enum(REVIEW_VERDICTS),
-      notes: z.string(),
-      reviewer: z.string(),
-      completed_at: z.iso.datetime(),
-    })
-    .optional()
-    .meta({ description: 'Present once completed.' }),
-  escalations: z
-    .array(z.object({ kind: z.enum(ASSESSMENT_ESCALATION_KINDS), at: z.iso.datetime() }))
-    .meta({ description: 'SLA escalations recorded so far, oldest first.' }),
+  review: reviewSchema.optional().meta({ description: 'Present once completed.' }),
+  escalations: escalationsSchema,
 });
 
 export const ASSESSMENT_STATUS_VALUES = ASSESSMENT_STATUSES;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { WebhookDeliveryResource, WebhookEndpointResource, WebhookEndpointWithSecret } from '../../webhooks/webhook-endpoint-resource';
-import { WEBHOOK_EVENT_TYPES } from '../../../contract';
+import type { WebhookDeliveryResource, WebhookEndpointResource, WebhookEndpointWithSecret, WebhookEventQueued } from '../../webhooks/webhook-endpoint-resource';
+import { TEST_WEBHOOK_EVENT_TYPE, WEBHOOK_EVENT_TYPES } from '../../../contract';
 import type { SameType } from './same-type';
 
 /** A webhook endpoint as the API returns it; the checks at the end hold these equal to the resource types. */
@@ -22,7 +22,7 @@ export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({
 export const webhookDeliverySchema = z.object({
   id: z.string(),
   event_id: z.string(),
-  event_type: z.enum(WEBHOOK_EVENT_TYPES),
+  event_type: z.enum([...WEBHOOK_EVENT_TYPES, TEST_WEBHOOK_EVENT_TYPE]),
   attempt: z.number().int(),
   outcome: z.enum(['succeeded', 'failed']),
   http_status: z.number().int().optional(),
@@ -34,6 +34,12 @@ export const webhookDeliverySchema = z.object({
 export const webhookEndpointListSchema = z.object({ data: z.array(webhookEndpointSchema) });
 export const webhookDeliveryListSchema = z.object({ data: z.array(webhookDeliverySchema) });
 
+export const webhookEventQueuedSchema = z.object({
+  event_id: z.string().meta({ description: 'The webhook-id the receiver gets; its attempts appear in the delivery log under it.' }),
+  endpoint_id: z.string(),
+});
+
 const _endpointDocumented: SameType<z.output<typeof webhookEndpointSchema>, WebhookEndpointResource> = true;
 const _endpointWithSecretDocumented: SameType<z.output<typeof webhookEndpointWithSecretSchema>, WebhookEndpointWithSecret> = true;
 const _deliveryDocumented: SameType<z.output<typeof webhookDeliverySchema>, WebhookDeliveryResource> = true;
+const _queuedDocumented: SameType<z.output<typeof webhookEventQueuedSchema>, WebhookEventQueued> = true;

@@ -123,7 +123,7 @@ describe('schemas come from the code', () => {
 describe('errors and security', () => {
   it('answers every error status of an operation with the error body and each code it can carry', () => {
     const responses = operation('post', '/v1/ai/tasks').responses;
-    expect(Object.keys(responses).sort()).toEqual(['200', '202', '400', '401', '408', '413', '414', '415', '417', '422', '429', '431', '500', '503']);
+    expect(Object.keys(responses).sort()).toEqual(['200', '202', '400', '401', '403', '408', '413', '414', '415', '417', '422', '429', '431', '500', '503']);
     const codes = Object.keys(responses['400'].content['application/json'].examples);
     expect(codes.sort()).toEqual(['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE']);
     expect(responses['429'].headers).toHaveProperty(['Retry-After']);
@@ -148,6 +148,15 @@ describe('errors and security', () => {
     expect(operation('get', '/v1/ai/tasks/{task_id}').security).toBeUndefined();
     expect(Object.keys(operation('get', '/v1/ai/tasks/{task_id}').responses)).toContain('401');
     expect(Object.keys(operation('get', '/healthz').responses)).not.toContain('401');
+  });
+
+  it('requires the reviewer credential on the review operations, and answers 403 to the other kind of credential everywhere', () => {
+    expect(document.components.securitySchemes.reviewerCredential).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [method, path] of [['get', '/v1/review/assessments'], ['post', '/v1/review/assessments/{assessment_id}/claim']]) {
+      expect(operation(method, path).security).toEqual([{ reviewerCredential: [] }]);
+    }
+    expect(Object.keys(operation('post', '/v1/review/assessments/{assessment_id}/claim').responses)).toEqual(expect.arrayContaining(['401', '403', '409', '504']));
+    expect(Object.keys(operation('get', '/v1/network-assessments').responses)).toContain('403');
   });
 
   it('turns a list endpoint query schema into query parameters', () => {

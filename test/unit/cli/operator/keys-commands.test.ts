@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Command, CommanderError } from 'commander';
-import { ExitCode, commanderExitCode } from '../../../../src/cli/exit-codes';
+import { ExitCode } from '../../../../src/cli/exit-codes';
+import { runOperatorCommand, type OperatorRun } from '../../../support/operator-cli';
 import { registerKeysCommands } from '../../../../src/cli/operator/keys-commands';
 import { parseGracePeriod } from '../../../../src/cli/operator/keys-duration';
 import { defaultOperatorActor } from '../../../../src/common/keys/operator-actor';
@@ -18,11 +18,7 @@ afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Run {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
+type Run = OperatorRun;
 
 /** Runs `assay keys <args>` in-process on a fresh SQLite key store. */
 async function keys(...args: string[]): Promise<Run> {
@@ -30,23 +26,7 @@ async function keys(...args: string[]): Promise<Run> {
 }
 
 async function keysWithEnv(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  const run: Run = { stdout: '', stderr: '', exitCode: -1 };
-  const program = new Command('assay').exitOverride().configureOutput({ writeOut: (text) => (run.stdout += text), writeErr: (text) => (run.stderr += text) });
-  registerKeysCommands(program, {
-    env,
-    stdout: { write: (text: string) => (run.stdout += text) },
-    stderr: { write: (text: string) => (run.stderr += text) },
-    exit: (code) => (run.exitCode = code),
-    clock: () => NOW,
-  });
-  try {
-    await program.parseAsync(['keys', ...args], { from: 'user' });
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    // A leaf command has already ended through exit(); the `keys` group itself has not.
-    if (run.exitCode === -1) run.exitCode = commanderExitCode(error);
-  }
-  return run;
+  return runOperatorCommand(registerKeysCommands, env, () => NOW, ['keys', ...args]);
 }
 
 async function issue(org = 'acme', env = 'test'): Promise<{ id: string; key: string }> {

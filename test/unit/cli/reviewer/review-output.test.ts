@@ -1,4 +1,4 @@
-import type { OperatorAssessmentView, PendingAssessment } from '../../../../src/cli/reviewer/assessment-review-client';
+import type { OperatorAssessmentView, PendingAssessment } from '../../../../src/common/review/assessment-review-client';
 import { formatAssessment, formatPending, formatTransition } from '../../../../src/cli/reviewer/review-output';
 
 const NOW = new Date('2030-01-03T12:00:00.000Z');

@@ -14,7 +14,7 @@ function capturingLogger(): { logger: ReturnType<typeof createLogger>; output: (
       done();
     },
   });
-  return { logger: createLogger('trace', 'test', destination), output: () => lines.join('') };
+  return { logger: createLogger('trace', 'api', destination), output: () => lines.join('') };
 }
 
 describe('redacting keys from text', () => {

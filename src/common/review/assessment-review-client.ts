@@ -7,7 +7,6 @@ import {
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { decodeFromPayloadsAtIndex } from '@temporalio/common/lib/internal-non-workflow';
 import {
   alreadyCompletedMessage,
   ASSESSMENT_WORKFLOW_TYPE,
@@ -27,8 +26,9 @@ import {
   REVIEW_REFUSAL_CODES,
   type ReviewRefusalCode,
 } from '../../contract';
-import { isAssessmentId, parseAssessmentWorkflowId, type AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
-import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
+import { isAssessmentId, parseAssessmentWorkflowId, type AssessmentWorkflowRef } from '../ids/assessment-ids';
+import { toAssessmentResource, type AssessmentResource } from '../resources/assessment-resource';
+import { readWorkflowStartInput } from '../temporal/workflow-start-input';
 
 const REFUSAL_CODES: ReadonlySet<string> = new Set<ReviewRefusalCode>(REVIEW_REFUSAL_CODES);
 
@@ -87,9 +87,9 @@ export interface AssessmentReviewClientOptions {
 }
 
 /**
- * The architecture team's side of an assessment, straight on Temporal (operators only; customers
- * go through the HTTP API). Assessments are found by id through visibility, so reviewers never
- * need to know which organisation submitted one.
+ * The architecture team's side of an assessment, straight on Temporal: the API's review operations
+ * run it for an authenticated reviewer (and the chaos suite directly). Assessments are found by id
+ * through visibility, so reviewers never need to know which organisation submitted one.
  */
 export class AssessmentReviewClient {
   constructor(
@@ -97,7 +97,10 @@ export class AssessmentReviewClient {
     private readonly options: AssessmentReviewClientOptions,
   ) {}
 
-  /** Open assessments, oldest first: the order they should be picked up in. */
+  /**
+   * Open assessments in the order they should be picked up: the earliest SLA deadline first (so
+   * overdue ones lead), then the oldest; one whose checks still run has no deadline yet and comes last.
+   */
   async pending(): Promise<PendingAssessment[]> {
     const pending: PendingAssessment[] = [];
     for await (const execution of this.client.workflow.list({ query: assessmentQuery(true) })) {
@@ -106,14 +109,14 @@ export class AssessmentReviewClient {
       if (!ref || !memo || memo.state?.status === 'completed') continue;
       pending.push(toPendingAssessment(ref, memo));
     }
-    return pending.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+    return pending.sort((a, b) => compareText(a.due_at ?? '~', b.due_at ?? '~') || compareText(a.created_at, b.created_at));
   }
 
   async show(assessmentId: string): Promise<OperatorAssessmentView> {
     const { ref, handle } = await this.find(assessmentId);
     const description = await handle.describe();
     const memo = description.memo as unknown as AssessmentMemo;
-    const input = await this.workflowInput(handle.workflowId);
+    const input = await readWorkflowStartInput<AssessmentWorkflowInput>(this.client, handle.workflowId);
     return {
       ...toAssessmentResource(ref.assessmentId, memo),
       organization_id: ref.organizationId,
@@ -183,16 +186,11 @@ export class AssessmentReviewClient {
     throw new AssessmentNotFoundError(assessmentId);
   }
 
-  /** The submitted architecture, from the first history event: memo and query carry only the state. */
-  private async workflowInput(workflowId: string): Promise<AssessmentWorkflowInput> {
-    const { history } = await this.client.workflowService.getWorkflowExecutionHistory({
-      namespace: this.client.options.namespace,
-      execution: { workflowId },
-      maximumPageSize: 1,
-    });
-    const payloads = history?.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads;
-    return decodeFromPayloadsAtIndex<AssessmentWorkflowInput>(this.client.options.loadedDataConverter, 0, payloads);
-  }
+}
+
+/** ISO 8601 UTC timestamps sort as text; '~' sorts after every one of them. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function assessmentQuery(openOnly: boolean): string {

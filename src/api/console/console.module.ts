@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { KeysModule } from '../keys/keys.module';
+import { ConsoleController } from './console.controller';
+
+@Module({
+  imports: [KeysModule],
+  controllers: [ConsoleController],
+})
+export class ConsoleModule {}

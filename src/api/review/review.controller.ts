@@ -1,0 +1,44 @@
+import { Body, Controller, Param } from '@nestjs/common';
+import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/assessment-review-client';
+import type { AssessmentReviewSnapshot } from '../../contract';
+import { ApiRoute } from '../http/api-route';
+import { CurrentReviewer } from '../http/current-reviewer.decorator';
+import type { Reviewer } from '../reviewers/reviewer-authenticator';
+import { parseCompleteReviewRequest } from './complete-review.request';
+import { REVIEW_ROUTES } from './review.routes';
+import { ReviewService, type ReviewerIdentity } from './review.service';
+
+@Controller()
+export class ReviewController {
+  constructor(private readonly review: ReviewService) {}
+
+  @ApiRoute(REVIEW_ROUTES.me)
+  me(@CurrentReviewer() reviewer: Reviewer): ReviewerIdentity {
+    return this.review.identity(reviewer);
+  }
+
+  @ApiRoute(REVIEW_ROUTES.queue)
+  async queue(@CurrentReviewer() reviewer: Reviewer): Promise<{ data: PendingAssessment[] }> {
+    return { data: await this.review.queue(reviewer) };
+  }
+
+  @ApiRoute(REVIEW_ROUTES.get)
+  get(@CurrentReviewer() reviewer: Reviewer, @Param('assessmentId') assessmentId: string): Promise<OperatorAssessmentView> {
+    return this.review.show(reviewer, assessmentId);
+  }
+
+  @ApiRoute(REVIEW_ROUTES.claim)
+  claim(@CurrentReviewer() reviewer: Reviewer, @Param('assessmentId') assessmentId: string): Promise<AssessmentReviewSnapshot> {
+    return this.review.claim(reviewer, assessmentId);
+  }
+
+  @ApiRoute(REVIEW_ROUTES.release)
+  release(@CurrentReviewer() reviewer: Reviewer, @Param('assessmentId') assessmentId: string): Promise<AssessmentReviewSnapshot> {
+    return this.review.release(reviewer, assessmentId);
+  }
+
+  @ApiRoute(REVIEW_ROUTES.complete)
+  complete(@CurrentReviewer() reviewer: Reviewer, @Param('assessmentId') assessmentId: string, @Body() body: unknown): Promise<AssessmentReviewSnapshot> {
+    return this.review.complete(reviewer, assessmentId, parseCompleteReviewRequest(body));
+  }
+}

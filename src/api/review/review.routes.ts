@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
+import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
+import { pendingAssessmentSchema, reviewerAssessmentSchema, reviewerIdentitySchema, reviewSnapshotSchema } from '../openapi/schemas/review.schemas';
+import { completeReviewSchema } from './complete-review.request';
+
+const TAG = 'Review';
+const ASSESSMENT_ID: ParameterDoc = {
+  name: 'assessment_id',
+  description: 'The assessment to act on: `asmt_` and a ULID, from the queue.',
+  schema: z.string().regex(new RegExp(ASSESSMENT_ID_PATTERN)),
+  example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3',
+};
+const SNAPSHOT = { name: 'ReviewSnapshot', schema: reviewSnapshotSchema };
+const CLAIMED_AT = '2025-06-03T09:00:00.000Z';
+const claimed = {
+  status: 'under_review',
+  updated_at: CLAIMED_AT,
+  checks_completed: true,
+  claim: { reviewer: 'alice', claimed_at: CLAIMED_AT },
+  escalations: [],
+  due_at: '2025-06-08T09:00:00.000Z',
+};
+/** What every action can be refused with besides the credential: no such assessment, a state that does not allow it, no worker answering in time. */
+const ACTION_ERRORS: ApiOperation['errors'] = ['NOT_FOUND', 'REVIEW_REFUSED', 'REVIEW_UNCONFIRMED', 'SERVICE_UNAVAILABLE'];
+
+/**
+ * The architecture team's operations: a reviewer credential (`assay reviewers add`) only, in its
+ * environment; the reviewer recorded is always the credential's name.
+ */
+export const REVIEW_ROUTES = {
+  me: {
+    method: 'get',
+    path: '/v1/review/me',
+    operationId: 'getReviewer',
+    tag: TAG,
+    reviewer: true,
+    summary: 'Who the reviewer credential belongs to',
+    responses: [{ status: 200, description: 'The reviewer.', body: { name: 'Reviewer', schema: reviewerIdentitySchema }, example: { reviewer_id: 'rvw_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', name: 'alice', environment: 'test' } }],
+    errors: [],
+  },
+  queue: {
+    method: 'get',
+    path: '/v1/review/assessments',
+    operationId: 'listReviewQueue',
+    tag: TAG,
+    reviewer: true,
+    summary: 'The open assessments of every organisation, earliest SLA deadline first',
+    description: 'Overdue ones lead; those whose automated checks still run (no deadline yet) come last. Read from visibility, so a change shows within a second or so.',
+    responses: [{ status: 200, description: 'The queue.', body: { name: 'ReviewQueue', schema: z.object({ data: z.array(pendingAssessmentSchema) }) } }],
+    errors: ['SERVICE_UNAVAILABLE'],
+  },
+  get: {
+    method: 'get',
+    path: '/v1/review/assessments/{assessment_id}',
+    operationId: 'getReviewAssessment',
+    tag: TAG,
+    reviewer: true,
+    summary: 'An assessment as a reviewer needs it: findings, claim, deadline, the submitted context and architecture',
+    pathParameters: [ASSESSMENT_ID],
+    responses: [{ status: 200, description: 'The assessment.', body: { name: 'ReviewAssessment', schema: reviewerAssessmentSchema } }],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+  claim: {
+    method: 'post',
+    path: '/v1/review/assessments/{assessment_id}/claim',
+    operationId: 'claimAssessment',
+    tag: TAG,
+    reviewer: true,
+    summary: 'Claim an assessment: submitted → under_review',
+    description: 'Claiming again what you hold changes nothing, so a retry is harmless. Refused (409 REVIEW_REFUSED) while the checks run, when another reviewer holds it, or once completed.',
+    pathParameters: [ASSESSMENT_ID],
+    responses: [{ status: 200, description: 'The review state after the claim.', body: SNAPSHOT, example: claimed }],
+    errors: ACTION_ERRORS,
+  },
+  release: {
+    method: 'post',
+    path: '/v1/review/assessments/{assessment_id}/release',
+    operationId: 'releaseAssessment',
+    tag: TAG,
+    reviewer: true,
+    summary: 'Give a claimed assessment back to the queue: under_review → submitted',
+    description: 'Only the reviewer holding the claim can release it.',
+    pathParameters: [ASSESSMENT_ID],
+    responses: [{ status: 200, description: 'The review state after the release.', body: SNAPSHOT }],
+    errors: ACTION_ERRORS,
+  },
+  complete: {
+    method: 'post',
+    path: '/v1/review/assessments/{assessment_id}/complete',
+    operationId: 'completeAssessment',
+    tag: TAG,
+    reviewer: true,
+    summary: 'Record the verdict: under_review → completed',
+    description: 'Only the reviewer holding the claim can complete it; the customer sees the verdict, the notes and this reviewer in GET and gets an `assessment.reviewed` event.',
+    pathParameters: [ASSESSMENT_ID],
+    requestBody: { name: 'CompleteReviewRequest', schema: completeReviewSchema, example: { verdict: 'changes_requested', notes: 'Add a replica of db-1 in a second zone.' } },
+    responses: [{ status: 200, description: 'The review state, completed.', body: SNAPSHOT }],
+    errors: ['INVALID_REQUEST', ...ACTION_ERRORS],
+  },
+} satisfies Record<string, ApiOperation>;

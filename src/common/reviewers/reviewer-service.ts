@@ -1,0 +1,87 @@
+import { hashApiKey, type KeyEnvironment } from '../keys/api-key';
+import { newPrefixedId } from '../ids/prefixed-ulid';
+import { defaultOperatorActor } from '../keys/operator-actor';
+import type { RecordedReviewerAuditEntry, ReviewerAuditAction, ReviewerAuditEntry, ReviewerStore, StoredReviewer } from '../storage/reviewer-store';
+import { generateReviewerCredential, REVIEWER_NAME_SHAPE, visibleReviewerPrefix } from './reviewer-credential';
+
+export interface IssuedReviewer {
+  id: string;
+  name: string;
+  env: KeyEnvironment;
+  credential: string;
+}
+
+export type ReviewerSummary = Omit<StoredReviewer, 'hash'>;
+
+export interface ReviewerServiceOptions {
+  /** Named in the audit log for every change made through this service (default: the OS user). */
+  actor?: string;
+  clock?: () => Date;
+}
+
+export class InvalidReviewerNameError extends Error {
+  constructor(name: string) {
+    super(`reviewer name "${name}" must be 1-64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit`);
+  }
+}
+
+/** An active credential already has this name in this environment. */
+export class ReviewerNameTakenError extends Error {
+  constructor(name: string, env: KeyEnvironment) {
+    super(`an active reviewer credential named "${name}" already exists in ${env}; revoke it first`);
+  }
+}
+
+/**
+ * Operator-side lifecycle of reviewer credentials: add, list, revoke, audit. Each change is audited
+ * in the same transaction; the secret exists only in the return value of add.
+ */
+export class ReviewerService {
+  private readonly actor: string;
+  private readonly clock: () => Date;
+
+  constructor(
+    private readonly store: ReviewerStore,
+    private readonly brand: string,
+    options: ReviewerServiceOptions = {},
+  ) {
+    this.actor = options.actor ?? defaultOperatorActor();
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  async add(name: string, env: KeyEnvironment): Promise<IssuedReviewer> {
+    if (!REVIEWER_NAME_SHAPE.test(name)) throw new InvalidReviewerNameError(name);
+    const at = this.clock().toISOString();
+    const credential = generateReviewerCredential(this.brand, env);
+    const stored: StoredReviewer = {
+      id: newPrefixedId('rvw_'),
+      name,
+      environment: env,
+      prefix: visibleReviewerPrefix(credential),
+      // One SHA-256 round, as for API keys: the secret is random, never chosen by a person.
+      hash: hashApiKey(credential),
+      createdAt: at,
+      revokedAt: null,
+    };
+    if (!(await this.store.add(stored, this.auditEntry('add', stored, at, {})))) throw new ReviewerNameTakenError(name, env);
+    return { id: stored.id, name, env, credential };
+  }
+
+  async list(): Promise<ReviewerSummary[]> {
+    return (await this.store.list()).map(({ hash: _hash, ...summary }) => summary);
+  }
+
+  /** Returns false when no active credential has that id. */
+  revoke(id: string, reason?: string): Promise<boolean> {
+    const at = this.clock().toISOString();
+    return this.store.revoke(id, at, (revoked) => this.auditEntry('revoke', revoked, at, reason ? { reason } : {}));
+  }
+
+  audit(limit: number): Promise<RecordedReviewerAuditEntry[]> {
+    return this.store.auditLog(limit);
+  }
+
+  private auditEntry(action: ReviewerAuditAction, reviewer: StoredReviewer, at: string, details: ReviewerAuditEntry['details']): ReviewerAuditEntry {
+    return { at, actor: this.actor, action, reviewerId: reviewer.id, name: reviewer.name, environment: reviewer.environment, details };
+  }
+}

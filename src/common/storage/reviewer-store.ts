@@ -1,0 +1,97 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { KeyEnvironment } from '../keys/api-key';
+import type { ReviewerAuditRow, Tables } from './tables';
+
+/** A reviewer credential as stored: the hash of the secret, never the secret. */
+export interface StoredReviewer {
+  id: string;
+  name: string;
+  environment: KeyEnvironment;
+  prefix: string;
+  hash: Buffer;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export type ReviewerAuditAction = 'add' | 'revoke';
+
+/** Who issued or revoked which reviewer credential, and when. Never carries a secret or a hash. */
+export interface ReviewerAuditEntry {
+  at: string;
+  actor: string;
+  action: ReviewerAuditAction;
+  reviewerId: string;
+  name: string;
+  environment: KeyEnvironment;
+  details: Record<string, string | number | null>;
+}
+
+export interface RecordedReviewerAuditEntry extends ReviewerAuditEntry {
+  id: number;
+}
+
+/** Persistence of reviewer credentials and their audit log; the decisions live in ReviewerService. */
+export class ReviewerStore {
+  constructor(private readonly db: Kysely<Tables>) {}
+
+  /**
+   * Adds the credential and its audit entry unless an active credential already has its name in
+   * its environment (one name, one person): a partial unique index decides, so two operators adding
+   * the same name at once cannot both succeed. Returns false, changing nothing, in that case.
+   */
+  async add(reviewer: StoredReviewer, audit: ReviewerAuditEntry): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.insertInto('reviewerCredentials').values(reviewer).execute();
+        await trx.insertInto('reviewerAuditLog').values(toAuditRow(audit)).execute();
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Returns false, changing nothing, when no active credential has that id. */
+  async revoke(id: string, at: string, audit: (revoked: StoredReviewer) => ReviewerAuditEntry): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const revoked = await trx.updateTable('reviewerCredentials').set({ revokedAt: at }).where('id', '=', id).where('revokedAt', 'is', null).returningAll().executeTakeFirst();
+      if (!revoked) return false;
+      await trx.insertInto('reviewerAuditLog').values(toAuditRow(audit(revoked))).execute();
+      return true;
+    });
+  }
+
+  findByHash(hash: Buffer): Promise<StoredReviewer | undefined> {
+    return this.db.selectFrom('reviewerCredentials').selectAll().where('hash', '=', hash).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<StoredReviewer | undefined> {
+    return this.db.selectFrom('reviewerCredentials').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  list(): Promise<StoredReviewer[]> {
+    return this.db.selectFrom('reviewerCredentials').selectAll().orderBy('createdAt').orderBy('id').execute();
+  }
+
+  /** The newest `limit` entries, oldest first. */
+  async auditLog(limit: number): Promise<RecordedReviewerAuditEntry[]> {
+    const newest = this.db.selectFrom('reviewerAuditLog').selectAll().orderBy('id', 'desc').limit(limit);
+    const rows = await this.db.selectFrom(newest.as('newest')).selectAll().orderBy('id').execute();
+    return rows.map(fromAuditRow);
+  }
+}
+
+function toAuditRow({ details, ...entry }: ReviewerAuditEntry): Insertable<ReviewerAuditRow> {
+  return { ...entry, details: JSON.stringify(details) };
+}
+
+function fromAuditRow({ details, ...entry }: Selectable<ReviewerAuditRow>): RecordedReviewerAuditEntry {
+  return { ...entry, details: JSON.parse(details) as RecordedReviewerAuditEntry['details'] };
+}
+
+/** better-sqlite3 and pg name a unique-constraint violation differently. */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
