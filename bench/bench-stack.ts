@@ -9,6 +9,8 @@ import { repoRoot } from '../src/common/repo-root';
 import { resolveTemporalCli } from '../src/embedded/temporal-cli';
 import { startDevServer, type DevServer } from '../src/embedded/temporal-dev-server';
 import { parseApiKey, type KeyEnvironment } from '../src/common/keys/api-key';
+import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../src/common/temporal/connection-options';
+import { localTemporalEnv } from '../src/embedded/local-temporal-env';
 import { KeyService } from '../src/common/keys/key-service';
 import { Storage } from '../src/common/storage/storage';
 import { sleep } from './clock';
@@ -20,26 +22,45 @@ import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';
 const BENCH_ORGANIZATION = 'bench';
 const CHILD_GRACE_MS = 15_000;
 // The bench creates far faster than any one customer may; the per-key create limit must not be what it measures.
-const UNLIMITED_CREATES = { RATE_LIMIT_CREATES_PER_MINUTE: '1000000000', RATE_LIMIT_CREATES_BURST: '1000000' };
+export const UNLIMITED_CREATES = { RATE_LIMIT_CREATES_PER_MINUTE: '1000000000', RATE_LIMIT_CREATES_BURST: '1000000' };
+
+/** What a process does: which scenarios count its cost (the raw engine's not Assay's, Assay's not the raw worker's). */
+export type ProcessRole = 'api' | 'worker' | 'temporal' | 'database' | 'raw-worker' | 'client';
 
 /** A process of the stack whose CPU time and memory the bench can read; `client` is the bench itself, the load generator. */
 export interface MeasuredProcess {
-  name: 'api' | 'worker' | 'temporal' | 'raw-worker' | 'client';
+  /** Its role, or which of several of that role it is (api-1, history). */
+  name: string;
+  role: ProcessRole;
   pid: number;
+  /** Measured with its child processes: PostgreSQL forks a backend per connection. */
+  tree?: boolean;
 }
 
 // The bench runs the clients (Assay's SDK, the raw engine's Temporal client) on the same cores as the stack.
-const CLIENT: MeasuredProcess = { name: 'client', pid: process.pid };
+export const CLIENT: MeasuredProcess = { name: 'client', role: 'client', pid: process.pid };
+
+/** Every process an Assay task goes through, the bench's client included. */
+export const ASSAY_ROLES: ProcessRole[] = ['api', 'worker', 'temporal', 'database', 'client'];
+
+/** The processes of the given roles. */
+export function processesOf(stack: BenchStack, roles: ProcessRole[]): MeasuredProcess[] {
+  return stack.processes.filter((process) => roles.includes(process.role));
+}
 
 export interface BenchStack {
   /** What runs where, for the report. */
   description: string;
-  temporalAddress: string;
+  /** How the raw engine's client reaches Temporal: as Assay's API does (TLS included). */
+  connection: TemporalConnectionOptions;
   /** The namespace the API's key starts tasks in; the raw engine runs there too. */
   namespace: string;
   /** The raw engine's own task queue, polled only by its worker. */
   rawTaskQueue: string;
+  /** The first API instance. */
   baseUrl: string;
+  /** Every API instance, which the throughput and latency scenarios spread tasks over. */
+  baseUrls: string[];
   apiKey: string;
   /** The bench's own children, to measure; none for a deployment it did not start or where there is no /proc. */
   processes: MeasuredProcess[];
@@ -74,8 +95,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    let temporalAddress = env.TEMPORAL_ADDRESS;
-    if (!temporalAddress) {
+    if (!env.TEMPORAL_ADDRESS) {
       server = await startDevServer({
         cliPath: resolveTemporalCli(env.TEMPORAL_CLI_PATH),
         namespaces: [settings.TEMPORAL_NAMESPACE_SANDBOX, settings.TEMPORAL_NAMESPACE_PRODUCTION],
@@ -83,37 +103,35 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
         logFile: path.join(dataDir, 'temporal.log'),
         fairness,
       });
-      temporalAddress = server.address;
     }
+    // Beside its own dev server the stack connects in plaintext, whatever profile this shell has for other clusters.
+    const temporalEnv = server ? localTemporalEnv(env, server.address, dataDir) : env;
     const suffix = randomBytes(4).toString('hex');
     const deployment = env.TEMPORAL_ADDRESS && env.ASSAY_BASE_URL && env.ASSAY_API_KEY ? { baseUrl: env.ASSAY_BASE_URL, apiKey: env.ASSAY_API_KEY } : undefined;
     const environment = deployment ? (parseApiKey(deployment.apiKey)?.environment ?? 'test') : 'test';
     const namespace = environment === 'live' ? settings.TEMPORAL_NAMESPACE_PRODUCTION : settings.TEMPORAL_NAMESPACE_SANDBOX;
     const rawTaskQueue = `assay-raw-${suffix}`;
-    const rawWorker = startRawWorker(temporalAddress, namespace, rawTaskQueue, logOf('raw-worker'));
+    const connection = connectionOptions(temporalEnv, environment);
+    const rawWorker = startRawWorker({ temporalEnv, environment, namespace, taskQueue: rawTaskQueue }, logOf('raw-worker'));
     children.push(rawWorker);
     await rawWorkerReady(rawWorker);
-    const loggedErrors = () =>
-      children.flatMap((child) => {
-        const { errors, commonest } = countLoggedErrors(logOf(child.name));
-        return errors === 0 ? [] : [`${child.name}: ${errors} error lines in its log, most often "${commonest}"`];
-      });
-    const common = { temporalAddress, namespace, rawTaskQueue, loggedErrors, stop };
+    const loggedErrors = () => errorLines(children.map((child) => ({ name: child.name, logFile: logOf(child.name) })));
+    const common = { connection, namespace, rawTaskQueue, loggedErrors, stop };
     if (deployment) {
       return {
         ...common,
         ...deployment,
-        description: `existing deployment: API ${deployment.baseUrl}, Temporal ${temporalAddress}`,
-        processes: canReadProcesses() ? [{ name: 'raw-worker', pid: rawWorker.process.pid as number }, CLIENT] : [],
+        baseUrls: [deployment.baseUrl],
+        description: `existing deployment: API ${deployment.baseUrl}, Temporal ${connection.address}`,
+        processes: canReadProcesses() ? [rawWorkerProcess(rawWorker), CLIENT] : [],
       };
     }
 
     const port = await freePort();
     const childEnv: NodeJS.ProcessEnv = {
-      ...env,
+      ...temporalEnv,
       ...UNLIMITED_CREATES,
       LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-      TEMPORAL_ADDRESS: temporalAddress,
       // On a shared server, another deployment's workers may poll the usual queue.
       TEMPORAL_TASK_QUEUE: server ? settings.TEMPORAL_TASK_QUEUE : `assay-bench-${suffix}`,
       DATA_DIR: dataDir,
@@ -133,21 +151,22 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, children);
     const processes: MeasuredProcess[] = [
-      { name: 'api', pid: api.process.pid as number },
-      { name: 'worker', pid: worker.process.pid as number },
-      { name: 'raw-worker', pid: rawWorker.process.pid as number },
+      { name: 'api', role: 'api', pid: api.process.pid as number },
+      { name: 'worker', role: 'worker', pid: worker.process.pid as number },
+      rawWorkerProcess(rawWorker),
       CLIENT,
     ];
-    if (server) processes.push({ name: 'temporal', pid: server.process.pid as number });
+    if (server) processes.push({ name: 'temporal', role: 'temporal', pid: server.process.pid as number });
     if (!canReadProcesses()) processes.length = 0;
     return {
       ...common,
       description: `${
         server
           ? `embedded default: Temporal dev server on a SQLite file (the production pragmas, fairness ${fairness ? 'on' : 'off'}), worker and API as child processes`
-          : `Temporal ${temporalAddress}; the bench's own worker and API on task queue ${childEnv.TEMPORAL_TASK_QUEUE}`
+          : `Temporal ${connection.address}; the bench's own worker and API on task queue ${childEnv.TEMPORAL_TASK_QUEUE}`
       }; payload encryption ${encryption ? 'on' : 'off (BENCH_ENCRYPTION=off)'}`,
       baseUrl,
+      baseUrls: [baseUrl],
       apiKey,
       processes,
       issueKey: (organization, environment) => issueKey(childConfig, organization, environment),
@@ -160,7 +179,26 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
   }
 }
 
-async function issueKey(config: AppConfig, organization: string, environment: KeyEnvironment): Promise<string> {
+/** One environment's Temporal connection settings, read as Assay's processes read them. */
+export function connectionOptions(env: NodeJS.ProcessEnv, environment: KeyEnvironment): TemporalConnectionOptions {
+  const settings = temporalConnectionFromEnv(env, environment);
+  if (!settings.ok) throw new Error(`Temporal connection settings:\n  ${settings.problems.join('\n  ')}`);
+  return settings.options;
+}
+
+export function rawWorkerProcess(rawWorker: ChildService): MeasuredProcess {
+  return { name: 'raw-worker', role: 'raw-worker', pid: rawWorker.process.pid as number };
+}
+
+/** One line per log that holds errors, e.g. deadlines the API hit. */
+export function errorLines(logs: { name: string; logFile: string }[]): string[] {
+  return logs.flatMap(({ name, logFile }) => {
+    const { errors, commonest } = countLoggedErrors(logFile);
+    return errors === 0 ? [] : [`${name}: ${errors} error lines in its log, most often "${commonest}"`];
+  });
+}
+
+export async function issueKey(config: AppConfig, organization: string, environment: KeyEnvironment): Promise<string> {
   const storage = await Storage.open(config);
   try {
     const issued = await new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(organization, environment);

@@ -1,17 +1,19 @@
 import * as fs from 'node:fs';
 import { runMain } from '../src/common/run-main';
 import { startBenchStack, type BenchStack } from './bench-stack';
+import { startClusterBenchStack } from './cluster-bench-stack';
 import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
 import { costTable, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
-import { runApiThroughputScenario } from './scenarios/api-throughput';
+import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
 import { runFlood, runQuietNeighbour, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { runSummariserScenario } from './scenarios/summariser';
+import type { ThroughputFigure } from './scenarios/throughput';
 import { checkNeighbourTargets, checkTargets, type BenchFigures } from './targets';
 
 // Issue 8: a whole run must stay under 10 minutes; the default settings take four to six on 2 busy cores.
@@ -20,6 +22,9 @@ const RUN_DEADLINE_MS = 10 * 60_000;
 // drains at a tenth of the speed, and the scenario gets a deadline of its own on top.
 const NEIGHBOUR_DEADLINE_MS = 30 * 60_000;
 const LATENCY_RATES = [10, 50, 100];
+// Issue 15: the cluster runs ten processes on the same cores, so lower rates, and no GET or neighbour scenarios.
+const CLUSTER_LATENCY_RATES = [10, 25, 50];
+const CLUSTER_DEADLINE_MS = 20 * 60_000;
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
 
@@ -81,12 +86,20 @@ function section(title: string, body: string): void {
   say(`\n### ${title}\n\n${body}\n`);
 }
 
-/** `npm run bench`: every scenario of issues 8 and 20 against the embedded default (or a given deployment), or the one `--scenario` names. */
+/**
+ * `npm run bench`: every scenario of issues 8 and 20 against the embedded default (or a given
+ * deployment), or the one `--scenario` names; with `--cluster`, issue 15's raw engine vs Assay
+ * and latencies on `npm run cluster`'s topology.
+ */
 runMain('bench', async () => {
   const settings = readSettings(process.env);
-  const scenario = readScenario(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const scenario = readScenario(args);
+  const onCluster = args.includes('--cluster');
+  if (onCluster && scenario !== undefined) throw new Error('--cluster runs its own scenarios; leave out --scenario');
+  if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
   const running = new Set<BenchStack>();
-  const deadlineMs = (scenario === undefined ? RUN_DEADLINE_MS : 0) + NEIGHBOUR_DEADLINE_MS;
+  const deadlineMs = onCluster ? CLUSTER_DEADLINE_MS : (scenario === undefined ? RUN_DEADLINE_MS : 0) + NEIGHBOUR_DEADLINE_MS;
   const deadline = setTimeout(() => {
     process.stderr.write(`[bench] still running after ${deadlineMs / 60_000} minutes; giving up\n`);
     // The children must not outlive the bench.
@@ -95,6 +108,10 @@ runMain('bench', async () => {
   deadline.unref();
   const startedAt = new Date();
   say(`# Assay bench, ${startedAt.toISOString()}\n\nMachine: ${describeMachine()}`);
+  if (onCluster) {
+    await runOnCluster(settings, running, startedAt);
+    return;
+  }
 
   const summariser = scenario === undefined ? runSummariserScenario() : undefined;
   if (summariser) section('Summariser (extractive, in process)', summariserTable(summariser));
@@ -133,6 +150,24 @@ runMain('bench', async () => {
     await sink?.close();
   }
 });
+
+async function runOnCluster(settings: BenchSettings, running: Set<BenchStack>, startedAt: Date): Promise<void> {
+  const stack = await startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`));
+  running.add(stack);
+  say(`\nStack: ${stack.description}`);
+  try {
+    await runRawEngineScenario(stack, WARMUP_TASKS, settings.concurrency);
+    await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency);
+    const { raw, api } = await runThroughput(stack, settings);
+    const latency = await runLatencies(stack, CLUSTER_LATENCY_RATES, settings);
+    for (const line of stack.loggedErrors()) say(`Log: ${line}`);
+    say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
+    if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, raw, api, latency }, omitIds, 2)}\n`);
+  } finally {
+    await stack.stop();
+    running.delete(stack);
+  }
+}
 
 /**
  * Issue 20: a neighbour's tasks alone, then beside a flood, on this stack (fairness on), then
@@ -183,25 +218,36 @@ async function runStackScenarios(stack: BenchStack, settings: BenchSettings): Pr
   await runRawEngineScenario(stack, WARMUP_TASKS, settings.concurrency);
   await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency);
 
-  await waitUntilQuiet(stack);
-  const raw = await runRawEngineScenario(stack, settings.tasks, settings.concurrency);
-  await waitUntilQuiet(stack);
-  const api = await runApiThroughputScenario(stack, settings.tasks, settings.concurrency);
-  section('Throughput: raw engine vs Assay', throughputTable(raw, api));
-  section('CPU and peak RSS', costTable(api, raw));
+  const { raw, api } = await runThroughput(stack, settings);
 
   // GET latency before the saturating arrival rates, whose backlog would still be draining.
   await waitUntilQuiet(stack);
   const gets = await runGetLatencyScenario(stack, api.succeededIds, GET_RATES, settings.getSeconds);
   section('GET latency (open-loop polls over up to 64 keep-alive connections)', getLatencyTable(gets));
 
+  const latency = await runLatencies(stack, LATENCY_RATES, settings);
+  return { raw, api, latency, gets };
+}
+
+/** The same N tasks through the raw engine and through Assay, with what each process spent on them. */
+async function runThroughput(stack: BenchStack, settings: BenchSettings): Promise<{ raw: ThroughputFigure; api: ApiThroughputFigure }> {
+  await waitUntilQuiet(stack);
+  const raw = await runRawEngineScenario(stack, settings.tasks, settings.concurrency);
+  await waitUntilQuiet(stack);
+  const api = await runApiThroughputScenario(stack, settings.tasks, settings.concurrency);
+  section('Throughput: raw engine vs Assay', throughputTable(raw, api));
+  section('CPU and peak RSS', costTable(api, raw));
+  return { raw, api };
+}
+
+async function runLatencies(stack: BenchStack, rates: number[], settings: BenchSettings): Promise<LatencyFigure[]> {
   const latency: LatencyFigure[] = [];
-  for (const rate of LATENCY_RATES) {
+  for (const rate of rates) {
     await waitUntilQuiet(stack);
     latency.push(await runLatencyScenario(stack, rate, settings.rateSeconds * 1000));
   }
   section('End-to-end latency (open-loop arrivals, SDK polling)', latencyTable(latency));
-  return { raw, api, latency, gets };
+  return latency;
 }
 
 function omitIds(key: string, value: unknown): unknown {

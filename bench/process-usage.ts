@@ -18,19 +18,77 @@ function ticksPerSecond(): number {
   return clockTicksPerSecond;
 }
 
+/** The fields of /proc/<pid>/stat after the command name, which may hold spaces (field 3 is at index 0). */
+function statFields(pid: number): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+function peakRss(pid: number): number {
+  const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return hwm ? Number(hwm[1]) * 1024 : Number.NaN;
+}
+
 /** CPU time and peak RSS of a live process, from /proc (Linux only). */
 export function readProcessUsage(pid: number): ProcessUsage {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const userTicks = Number(fields[11]);
-  const systemTicks = Number(fields[12]);
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(status);
-  return {
-    cpuSeconds: (userTicks + systemTicks) / ticksPerSecond(),
-    peakRssBytes: hwm ? Number(hwm[1]) * 1024 : Number.NaN,
-  };
+  const fields = statFields(pid);
+  return { cpuSeconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond(), peakRssBytes: peakRss(pid) };
+}
+
+/**
+ * A server that forks a process per connection (PostgreSQL): the CPU time of the process, of its
+ * live descendants and of those it has reaped (cutime/cstime), so backends that come and go still count.
+ */
+export function readProcessTreeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const fields = statFields(member);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // Exited since the listing: its CPU time is in its parent's cutime/cstime by now.
+    }
+  }
+  return ticks / ticksPerSecond();
+}
+
+/**
+ * The memory a process tree holds now: the sum of its processes' PSS, which splits each shared
+ * page among the processes that map it; their RSS would count PostgreSQL's shared buffers once per backend.
+ */
+export function readProcessTreePssBytes(pid: number): number {
+  let kib = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const pss = /^Pss:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${member}/smaps_rollup`, 'utf8'));
+      kib += pss ? Number(pss[1]) : 0;
+    } catch {
+      // Exited since the listing.
+    }
+  }
+  return kib * 1024;
+}
+
+/** `pid` and every live descendant of it. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(statFields(Number(entry))[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone between readdir and read.
+    }
+  }
+  const tree: number[] = [];
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.pop() as number;
+    tree.push(next);
+    pending.push(...(children.get(next) ?? []));
+  }
+  return tree;
 }
 
 /** Restarts VmHWM from the current RSS, so the next reading is the peak of what follows. */

@@ -1,6 +1,6 @@
 import type { BenchStack } from './bench-stack';
 import { sleep } from './clock';
-import { readProcessUsage } from './process-usage';
+import { readCpuSeconds } from './usage-meter';
 
 const SAMPLE_MS = 500;
 const QUIET_CORES = 0.15;
@@ -16,7 +16,7 @@ export async function waitUntilQuiet(stack: BenchStack, maxMs = 60_000): Promise
     await sleep(2_000);
     return performance.now() - startedAt;
   }
-  const total = () => stack.processes.reduce((sum, { pid }) => sum + readProcessUsage(pid).cpuSeconds, 0);
+  const total = () => stack.processes.reduce((sum, measured) => sum + readCpuSeconds(measured), 0);
   let quietSamples = 0;
   let before = total();
   while (performance.now() - startedAt < maxMs && quietSamples < 2) {

@@ -1,20 +1,26 @@
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { ExtractiveProvider } from '../../activities/summarize/extractive-provider';
 import { createSummarizeActivities } from '../../activities/summarize/summarize.activity';
+import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../src/common/keys/api-key';
 import { runMain } from '../../src/common/run-main';
+import { temporalConnectionFromEnv } from '../../src/common/temporal/connection-options';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
 import { RAW_WORKER_READY } from './raw-worker-ready';
 
 /**
  * The raw engine's worker: the one-activity workflow and the same summarize activity, with the
- * SDK's default options, on a task queue of its own. Prints RAW_WORKER_READY once it polls; the
- * SDK's own signal handlers stop it on SIGTERM.
+ * SDK's default options, on a task queue of its own. It connects as Assay's worker does (TEMPORAL_*
+ * and the Temporal config file, TLS included) for the key environment RAW_KEY_ENVIRONMENT. Prints
+ * RAW_WORKER_READY once it polls; the SDK's own signal handlers stop it on SIGTERM.
  */
 runMain('bench', async () => {
-  const { RAW_TEMPORAL_ADDRESS: address, RAW_NAMESPACE: namespace, RAW_TASK_QUEUE: taskQueue } = process.env;
-  if (!address || !namespace || !taskQueue) throw new Error('RAW_TEMPORAL_ADDRESS, RAW_NAMESPACE and RAW_TASK_QUEUE are required');
+  const { RAW_KEY_ENVIRONMENT, RAW_NAMESPACE: namespace, RAW_TASK_QUEUE: taskQueue } = process.env;
+  const environment = KEY_ENVIRONMENTS.find((name): name is KeyEnvironment => name === RAW_KEY_ENVIRONMENT);
+  if (!environment || !namespace || !taskQueue) throw new Error('RAW_KEY_ENVIRONMENT (test or live), RAW_NAMESPACE and RAW_TASK_QUEUE are required');
+  const settings = temporalConnectionFromEnv(process.env, environment);
+  if (!settings.ok) throw new Error(`Temporal connection settings:\n  ${settings.problems.join('\n  ')}`);
   Runtime.install({ logger: new DefaultLogger('WARN') });
-  const connection = await NativeConnection.connect({ address });
+  const connection = await NativeConnection.connect(settings.options);
   const worker = await Worker.create({
     connection,
     namespace,

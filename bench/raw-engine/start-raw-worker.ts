@@ -1,12 +1,21 @@
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { describeChildExit, type ChildService } from '../../src/embedded/child-services';
+import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { startLoggedChild } from '../logged-child';
 import { RAW_WORKER_READY } from './raw-worker-ready';
 
+export interface RawWorkerTarget {
+  /** The environment Assay's own processes run with: their TEMPORAL_* settings are the raw worker's too. */
+  temporalEnv: NodeJS.ProcessEnv;
+  environment: KeyEnvironment;
+  namespace: string;
+  taskQueue: string;
+}
+
 /** Starts the raw engine's worker as a child process, its stderr to logFile. */
-export function startRawWorker(address: string, namespace: string, taskQueue: string, logFile: string): ChildService {
-  const env = { ...process.env, RAW_TEMPORAL_ADDRESS: address, RAW_NAMESPACE: namespace, RAW_TASK_QUEUE: taskQueue };
+export function startRawWorker(target: RawWorkerTarget, logFile: string): ChildService {
+  const env = { ...target.temporalEnv, RAW_KEY_ENVIRONMENT: target.environment, RAW_NAMESPACE: target.namespace, RAW_TASK_QUEUE: target.taskQueue };
   return startLoggedChild('raw-worker', path.join(__dirname, 'raw-worker.js'), env, logFile, true);
 }
 

@@ -1,5 +1,5 @@
-import type { BenchStack } from '../bench-stack';
-import { benchClient } from '../bench-client';
+import { ASSAY_ROLES, processesOf, type BenchStack } from '../bench-stack';
+import { benchClients } from '../bench-client';
 import { runClosedLoop } from '../closed-loop';
 import { BENCH_TASK_INPUT } from '../task-input';
 import { UsageMeter } from '../usage-meter';
@@ -16,8 +16,8 @@ export interface ApiThroughputFigure extends ThroughputFigure {
 
 /** The raw scenario's N tasks through the HTTP API, each awaited with the SDK's polling. */
 export async function runApiThroughputScenario(stack: BenchStack, tasks: number, concurrency: number): Promise<ApiThroughputFigure> {
-  const client = benchClient(stack);
-  const meter = new UsageMeter(stack.processes.filter((process) => process.name !== 'raw-worker'));
+  const nextClient = benchClients(stack);
+  const meter = new UsageMeter(processesOf(stack, ASSAY_ROLES));
   const waits: Promise<boolean>[] = [];
   const succeededIds: string[] = [];
   let failures = 0;
@@ -32,6 +32,7 @@ export async function runApiThroughputScenario(stack: BenchStack, tasks: number,
   const startedAt = performance.now();
   await runClosedLoop(tasks, concurrency, async () => {
     try {
+      const client = nextClient();
       const task = await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT });
       waits.push(
         client.waitForTask(task, { onPoll: countPoll }).then(

@@ -1,4 +1,4 @@
-import type { BenchStack } from '../bench-stack';
+import { processesOf, type BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { runClosedLoop } from '../closed-loop';
 import { HttpGetter, type GetResult } from '../http-getter';
@@ -44,7 +44,7 @@ export async function runGetLatencyScenario(
     });
     const figures: GetLatencyFigure[] = [];
     for (const rate of rates) {
-      const meter = new UsageMeter(stack.processes.filter((process) => ['api', 'temporal', 'client'].includes(process.name)));
+      const meter = new UsageMeter(processesOf(stack, ['api', 'temporal', 'database', 'client']));
       meter.start();
       const results: Promise<GetResult>[] = [];
       await runOpenLoop(rate, durationSeconds * 1000, (index) => results.push(getter.get(taskPath(mix[index % mix.length]))));

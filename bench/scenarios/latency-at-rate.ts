@@ -1,5 +1,5 @@
-import type { BenchStack } from '../bench-stack';
-import { benchClient } from '../bench-client';
+import { ASSAY_ROLES, processesOf, type BenchStack } from '../bench-stack';
+import { benchClients } from '../bench-client';
 import { wallClockMs } from '../clock';
 import { runOpenLoop } from '../open-loop';
 import { distribution, type Distribution } from '../stats';
@@ -36,7 +36,7 @@ export interface LatencyOptions {
 
 /** Open-loop arrivals at a fixed rate, each task created and then polled by the SDK as a customer would. */
 export async function runLatencyScenario(stack: BenchStack, ratePerSecond: number, durationMs: number, options: LatencyOptions = {}): Promise<LatencyFigure> {
-  const client = benchClient(stack, options.apiKey);
+  const nextClient = benchClients(stack, options.apiKey);
   const endToEnd: number[] = [];
   const creates: number[] = [];
   const succeededIds: string[] = [];
@@ -44,14 +44,15 @@ export async function runLatencyScenario(stack: BenchStack, ratePerSecond: numbe
   let finalAtFirstPoll = 0;
   let polls = 0;
   let failures = 0;
-  const meter = new UsageMeter(stack.processes.filter((process) => process.name !== 'raw-worker'));
+  const meter = new UsageMeter(processesOf(stack, ASSAY_ROLES));
   meter.start();
   const startedAt = performance.now();
   const run = await runOpenLoop(ratePerSecond, durationMs, () => {
     const submittedAt = wallClockMs();
     tasks.push(
       (async () => {
-        const task = await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT });
+        const client = nextClient();
+      const task = await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT });
         creates.push(wallClockMs() - submittedAt);
         const final = await client.waitForTask(task, {
           onPoll: (seen, poll) => {

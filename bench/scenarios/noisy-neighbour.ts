@@ -66,7 +66,7 @@ export async function runFlood(stack: BenchStack, kind: FloodKind, fairness: boo
   const floodOrganisation = organisation('flood');
   const floodClient = benchClient(stack, await issueKey(floodOrganisation, 'test'));
   const neighbourKey = await issueKey(organisation('neighbour'), NEIGHBOUR_ENVIRONMENT[kind]);
-  const connection = await Connection.connect({ address: stack.temporalAddress });
+  const connection = await Connection.connect(stack.connection);
   try {
     const workflows = new Client({ connection, namespace: stack.namespace }).workflow;
     let drained = false;

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { ulid } from 'ulid';
-import type { BenchStack } from '../bench-stack';
+import { processesOf, type BenchStack } from '../bench-stack';
 import { runClosedLoop } from '../closed-loop';
 import type { oneActivityWorkflow } from '../raw-engine/one-activity.workflow';
 import { BENCH_TASK_INPUT } from '../task-input';
@@ -14,10 +14,10 @@ import { throughputFigure, type ThroughputFigure } from './throughput';
  * schedule, no search attributes, memo or webhook check, nothing Assay adds.
  */
 export async function runRawEngineScenario(stack: BenchStack, tasks: number, concurrency: number): Promise<ThroughputFigure> {
-  const connection = await Connection.connect({ address: stack.temporalAddress });
+  const connection = await Connection.connect(stack.connection);
   try {
     const workflows = new Client({ connection, namespace: stack.namespace }).workflow;
-    const meter = new UsageMeter(stack.processes.filter((process) => ['raw-worker', 'temporal', 'client'].includes(process.name)));
+    const meter = new UsageMeter(processesOf(stack, ['raw-worker', 'temporal', 'database', 'client']));
     const results: Promise<boolean>[] = [];
     let failures = 0;
     let lastCompletion = 0;

@@ -13,6 +13,9 @@ const launcherSettings = z.object({
   CLUSTER_DATA_DIR: z.string().min(1).default('.data-cluster'),
 });
 
+// The launcher's lines always show (they are its banner and the news of its children), on stderr.
+const launcherLog = createLogger('info', 'supervisor', terminalOr(2));
+
 /** `npm run cluster`: the production topology on this machine (src/cluster/cluster.ts), stopped together by Ctrl-C. */
 runMain('supervisor', async () => {
   const parsed = launcherSettings.safeParse(process.env);
@@ -59,9 +62,6 @@ runMain('supervisor', async () => {
     ].join('\n'),
   );
 });
-
-// The launcher's lines always show (they are its banner and the news of its children), on stderr.
-const launcherLog = createLogger('info', 'supervisor', terminalOr(2));
 
 function log(message: string): void {
   launcherLog.info(message);

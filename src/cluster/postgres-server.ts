@@ -22,6 +22,8 @@ export interface PostgresServerOptions {
 export interface PostgresServer {
   port: number;
   logFile: string;
+  /** The postmaster's process id, from its pid file; the parent of every backend. */
+  pid(): number;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
   return {
     port,
     logFile,
+    pid: () => Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop: async () => {
       // A terminal's Ctrl-C reaches the server too, which then stops by itself: nothing left to stop.
       if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;

@@ -26,6 +26,14 @@ export async function freePort(): Promise<number> {
   return listenOn(0);
 }
 
+/** A free port whose next port is free too: the cluster's two API instances listen on them. */
+export async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (await listenOn(port + 1).then(() => true, () => false)) return port;
+  }
+}
+
 function ephemeralRangeStart(): number {
   try {
     const start = Number(fs.readFileSync(LINUX_PORT_RANGE, 'utf8').trim().split(/\s+/)[0]);

@@ -54,7 +54,12 @@ afterAll(async () => {
 
 /** Runs the `assay` CLI against the cluster with cluster.env's settings, as an operator would. */
 async function assay(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, [builtEntrypoints().cli, ...args], { env: stack.cliEnv() });
+  return assayWith({}, ...args);
+}
+
+/** The same, with settings of the person at the shell added (a reviewer's credential and the API's address). */
+async function assayWith(env: NodeJS.ProcessEnv, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [builtEntrypoints().cli, ...args], { env: { ...stack.cliEnv(), ...env } });
   return stdout;
 }
 
@@ -154,10 +159,12 @@ describe('an assessment', () => {
     const submitted = await listUntil(`${apis[1]}/v1/network-assessments?status=submitted`, key, (data) => data.length === 1);
     expect(submitted.data[0].assessment_id).toBe(id);
 
-    await assay('assessments', 'claim', id, '--reviewer', 'ops-architect', '--json');
-    await assay('assessments', 'complete', id, '--verdict', 'approved', '--notes', 'Fine for a tiny graph.', '--reviewer', 'ops-architect', '--json');
+    const { credential } = JSON.parse(await assay('reviewers', 'add', 'ops-architect', '--env', 'test', '--json')) as { credential: string };
+    const reviewer = (api: string) => ({ ASSAY_BASE_URL: api, ASSAY_REVIEWER_CREDENTIAL: credential });
+    await assayWith(reviewer(apis[0]), 'assessments', 'claim', id, '--json');
+    await assayWith(reviewer(apis[1]), 'assessments', 'complete', id, '--verdict', 'approved', '--notes', 'Fine for a tiny graph.', '--json');
     const completed = await http(url(apis[0]), { headers: bearer(key) });
-    expect(completed.body).toMatchObject({ status: 'completed', findings: expect.any(Array) });
+    expect(completed.body).toMatchObject({ status: 'completed', findings: expect.any(Array), review: { verdict: 'approved', reviewer: 'ops-architect' } });
     const listed = await listUntil(`${apis[0]}/v1/network-assessments?status=completed`, key, (data) => data.length === 1);
     expect(listed.data[0].assessment_id).toBe(id);
   });

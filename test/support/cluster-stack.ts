@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
@@ -9,7 +8,7 @@ import { issueSandboxKey } from '../../chaos/stack/issue-key';
 import { SlowProvider, type DelayRange } from '../../chaos/stack/slow-provider';
 import type { ScenarioStack } from '../../chaos/scenarios/scenario-context';
 import { Cluster, CLUSTER_NAMESPACES } from '../../src/cluster/cluster';
-import { freePort } from '../../src/embedded/free-port';
+import { freePort, freePortPair } from '../../src/embedded/free-port';
 import { remoteProviderEnv } from './remote-provider-env';
 
 const START_ATTEMPTS = 3;
@@ -95,20 +94,4 @@ export class ClusterStack implements ScenarioStack {
     await this.slowProvider?.close();
     if (!options.keepFiles) fs.rmSync(this.dir, { recursive: true, force: true });
   }
-}
-
-/** A free port whose next port is free too: the two API instances listen on them. */
-async function freePortPair(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    if (await isFree(port + 1)) return port;
-  }
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }

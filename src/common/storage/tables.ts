@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { KeyAuditAction, StoredKey } from './key-store';
 import type { StoredConsoleSession } from './console-session-store';
-import type { ReviewerAuditAction, StoredReviewer } from './reviewer-store';
+import type { ReviewerAuditEntry, StoredReviewer } from './reviewer-store';
 import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from './webhook-store';
 
 /**
@@ -37,13 +37,4 @@ export interface KeyAuditRow {
 
 export type WebhookEndpointRow = Omit<StoredWebhookEndpoint, 'events'> & { events: Json };
 
-export interface ReviewerAuditRow {
-  id: Generated<number>;
-  at: string;
-  actor: string;
-  action: ReviewerAuditAction;
-  reviewerId: string;
-  name: string;
-  environment: KeyEnvironment;
-  details: Json;
-}
+export type ReviewerAuditRow = Omit<ReviewerAuditEntry, 'details'> & { id: Generated<number>; details: Json };

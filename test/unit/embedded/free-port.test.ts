@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import { freePort } from '../../../src/embedded/free-port';
+import { freePort, freePortPair } from '../../../src/embedded/free-port';
 
 function ephemeralStart(): number {
   return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
@@ -26,5 +26,11 @@ describe('picking a free port', () => {
   it('picks a port that can be bound at once', async () => {
     const server = await bind(await freePort());
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('picks a pair of ports that can both be bound at once (two API instances)', async () => {
+    const port = await freePortPair();
+    const servers = [await bind(port), await bind(port + 1)];
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   });
 });

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { API_INSTANCES, Cluster, CLUSTER_NAMESPACES, TEMPORAL_SERVICES, WORKERS } from '../src/cluster/cluster';
+import { AppConfig } from '../src/common/config/app-config';
+import { stopChild, type ChildService } from '../src/embedded/child-services';
+import { freePort, freePortPair } from '../src/embedded/free-port';
+import { CLIENT, errorLines, issueKey, rawWorkerProcess, UNLIMITED_CREATES, type BenchStack, type MeasuredProcess } from './bench-stack';
+import { canReadProcesses } from './process-usage';
+import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';
+
+const RAW_WORKER_GRACE_MS = 15_000;
+
+/**
+ * `npm run bench -- --cluster`: `npm run cluster`'s topology (src/cluster) in a temporary
+ * directory on free ports: durable PostgreSQL, the Temporal server's history, matching and
+ * frontend (+ internal worker) processes behind mTLS, two API instances and two workers, with the
+ * raw engine's worker connecting through the same mTLS settings. Every process is measured.
+ */
+export async function startClusterBenchStack(log: (message: string) => void): Promise<BenchStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-cluster-'));
+  let cluster: Cluster | undefined;
+  let rawWorker: ChildService | undefined;
+  const stop = async () => {
+    if (rawWorker) await stopChild(rawWorker, RAW_WORKER_GRACE_MS);
+    await cluster?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    cluster = await Cluster.start({ dataDir, apiPort: await freePortPair(), uiPort: await freePort(), serviceEnv: UNLIMITED_CREATES, log });
+    const namespace = CLUSTER_NAMESPACES.sandbox;
+    const rawTaskQueue = `assay-raw-${randomBytes(4).toString('hex')}`;
+    const rawLog = path.join(dataDir, 'logs', 'raw-worker.log');
+    rawWorker = startRawWorker({ temporalEnv: cluster.env, environment: 'test', namespace, taskQueue: rawTaskQueue }, rawLog);
+    await rawWorkerReady(rawWorker);
+    const running = cluster;
+    const assay = [...API_INSTANCES, ...WORKERS].map((name) => running.process(name));
+    return {
+      description: `cluster (npm run cluster's topology): PostgreSQL (durable), Temporal server ${path.basename(running.build.dir)} with ${TEMPORAL_SERVICES.join(', ')} (+ worker service) as processes, frontend behind mTLS; ${API_INSTANCES.length} API instances (tasks spread over both) and ${WORKERS.length} workers; the raw worker through the same mTLS settings`,
+      connection: running.connectionOptions,
+      namespace,
+      rawTaskQueue,
+      baseUrl: running.apiUrls[0],
+      baseUrls: running.apiUrls,
+      apiKey: await issueKey(new AppConfig(running.env), 'bench', 'test'),
+      processes: canReadProcesses() ? [...clusterProcesses(running), rawWorkerProcess(rawWorker), CLIENT] : [],
+      loggedErrors: () => errorLines([...assay.map((process) => ({ name: process.name, logFile: process.spec.logFile })), { name: 'raw-worker', logFile: rawLog }]),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Every process a task goes through: the API instances, the workers, each Temporal service, PostgreSQL with its backends. */
+function clusterProcesses(cluster: Cluster): MeasuredProcess[] {
+  const pid = (name: Parameters<Cluster['process']>[0]) => cluster.process(name).pid as number;
+  return [
+    ...API_INSTANCES.map((name): MeasuredProcess => ({ name, role: 'api', pid: pid(name) })),
+    ...WORKERS.map((name): MeasuredProcess => ({ name, role: 'worker', pid: pid(name) })),
+    ...TEMPORAL_SERVICES.map((name): MeasuredProcess => ({ name, role: 'temporal', pid: pid(name) })),
+    { name: 'postgres', role: 'database', pid: cluster.postgres.server.pid(), tree: true },
+  ];
+}
