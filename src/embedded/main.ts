@@ -16,6 +16,9 @@ import { startDevServer } from './temporal-dev-server';
 
 const CHILD_GRACE_MS = 15_000;
 
+// The supervisor's own lines always show (they are the banner and the news of its children), on stderr as before.
+const supervisorLog = createLogger('info', 'supervisor', terminalOr(2));
+
 /** `npm start`: Temporal dev server on SQLite, one worker and the API, all stopped together by Ctrl-C. */
 runMain('supervisor', async () => {
   const config = new AppConfig();
@@ -97,9 +100,6 @@ runMain('supervisor', async () => {
     ].join('\n'),
   );
 });
-
-// The supervisor's own lines always show (they are the banner and the news of its children), on stderr as before.
-const supervisorLog = createLogger('info', 'supervisor', terminalOr(2));
 
 function log(message: string): void {
   supervisorLog.info(message);
