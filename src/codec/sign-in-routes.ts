@@ -75,7 +75,8 @@ function page(response: http.ServerResponse, status: number, state: SignInState)
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': SIGN_IN_PAGE_CSP,
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: with it the browser sends its forms with `Origin: null`, which reads as foreign.
+    'referrer-policy': 'same-origin',
     'cache-control': 'no-store',
   });
   response.end(signInPage(state));

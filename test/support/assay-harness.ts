@@ -30,8 +30,6 @@ export interface HarnessOptions {
   logDestination?: DestinationStream;
   /** Serve Temporal's Web UI too, at `temporal.uiPort` (default: headless). */
   temporalUi?: boolean;
-  /** Where that Web UI sends payloads to decode, as `npm start`'s does (default: none). */
-  uiCodecEndpoint?: string;
   /** An OpenAI-compatible stand-in for the workers' summaries; the harness starts it first and closes it last. */
   provider?: { listen(): Promise<string>; close(): Promise<void> };
 }
@@ -60,7 +58,7 @@ export class AssayHarness {
     const providerEnv = options.provider ? remoteProviderEnv(await options.provider.listen()) : {};
     let temporal: DevServer;
     try {
-      temporal = options.temporal ?? (await startTestTemporal({ ui: options.temporalUi, uiCodecEndpoint: options.uiCodecEndpoint }));
+      temporal = options.temporal ?? (await startTestTemporal({ ui: options.temporalUi }));
     } catch (error) {
       await options.provider?.close();
       throw error;

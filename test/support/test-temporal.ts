@@ -6,9 +6,8 @@ export const PRODUCTION_NAMESPACE = 'assay-production';
 
 /**
  * A real, in-memory Temporal dev server on a free port, with both environment namespaces; headless
- * unless `ui` asks for its Web UI (on another free port), which sends payloads to `uiCodecEndpoint`
- * if given; dispatching fairly unless `fairness` is false.
+ * unless `ui` asks for its Web UI (on another free port); dispatching fairly unless `fairness` is false.
  */
-export function startTestTemporal({ ui = false, uiCodecEndpoint = undefined as string | undefined, fairness = true } = {}): Promise<DevServer> {
-  return startDevServer({ cliPath: resolveTemporalCli(), uiPort: ui ? 'free' : undefined, uiCodecEndpoint, namespaces: [SANDBOX_NAMESPACE, PRODUCTION_NAMESPACE], fairness });
+export function startTestTemporal({ ui = false, fairness = true } = {}): Promise<DevServer> {
+  return startDevServer({ cliPath: resolveTemporalCli(), uiPort: ui ? 'free' : undefined, namespaces: [SANDBOX_NAMESPACE, PRODUCTION_NAMESPACE], fairness });
 }
