@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Connection } from '@temporalio/client';
 import { configSchema } from '../../src/common/config/app-config';
 import { taskWorkflowId } from '../../src/contract';
 import { DEMO_ORGANIZATION } from '../../src/embedded/demo-key';
@@ -10,6 +9,7 @@ import { resolveTemporalCli } from '../../src/embedded/temporal-cli';
 import { BuiltService } from '../support/built-service';
 import { bearer, http } from '../support/http';
 import { openBrowser, type Browser } from './chromium';
+import { CIPHERTEXT_SHOWN, openWorkflowPage, signInAtCodec, workflowPageUrl } from './temporal-ui-codec';
 
 const MARKER = `marker-${Date.now().toString(36)}-in-the-browser`;
 /** Where the test leaves the workflow's page as the operator sees it, before and after signing in. */
@@ -41,14 +41,7 @@ beforeAll(async () => {
   });
   expect(created.body).toMatchObject({ status: 'succeeded' });
   const workflowId = taskWorkflowId(DEMO_ORGANIZATION, created.body.id);
-  const connection = await Connection.connect({ address: env.TEMPORAL_ADDRESS });
-  try {
-    const { workflowExecutionInfo } = await connection.workflowService.describeWorkflowExecution({ namespace: SANDBOX_NAMESPACE, execution: { workflowId } });
-    const runId = workflowExecutionInfo?.execution?.runId;
-    workflowPage = `http://localhost:${uiPort}/namespaces/${SANDBOX_NAMESPACE}/workflows/${encodeURIComponent(workflowId)}/${runId}/history`;
-  } finally {
-    await connection.close();
-  }
+  workflowPage = await workflowPageUrl(`http://localhost:${uiPort}`, { address: env.TEMPORAL_ADDRESS }, SANDBOX_NAMESPACE, workflowId);
   browser = await openBrowser();
 }, 180_000);
 
@@ -62,17 +55,6 @@ afterAll(async () => {
   await stack?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Opens the workflow's page and waits for its codec call (the UI decodes the input and result together); returns the call's status and the Input and Result section's text. */
-async function openWorkflowPage(): Promise<{ decodeStatus: number; shown: string }> {
-  const { page } = browser;
-  const decoded = page.waitForResponse((response) => response.url().startsWith(`${codecEndpoint}/decode`) && response.request().method() === 'POST', { timeout: 30_000 });
-  await page.goto(workflowPage);
-  const decodeStatus = (await decoded).status();
-  const section = page.getByTestId('input-and-result');
-  await section.getByText('Input').first().waitFor({ timeout: 30_000 });
-  return { decodeStatus, shown: await section.innerText() };
-}
 
 describe('the Temporal UI of the embedded default with the codec endpoint', () => {
   it("lets a browser include its credentials in the UI's codec calls, as its Codec Server settings offer", async () => {
@@ -90,24 +72,19 @@ describe('the Temporal UI of the embedded default with the codec endpoint', () =
   });
 
   it("shows the task's ciphertext while the browser is not signed in at the codec", async () => {
-    const { decodeStatus, shown } = await openWorkflowPage();
+    const { decodeStatus, shown } = await openWorkflowPage(browser.page, workflowPage, codecEndpoint);
     expect(decodeStatus).toBe(401);
     expect(shown).not.toContain(MARKER);
-    // The payload's data, base64 of AES-GCM output: a long run with no spaces.
-    expect(shown).toMatch(/"[A-Za-z0-9+/=]{100,}"/);
+    expect(shown).toMatch(CIPHERTEXT_SHOWN);
     await browser.page.screenshot({ path: SCREENSHOTS.ciphertext });
   });
 
   it('signs in at the codec’s page with the credential typed into its form', async () => {
-    const { page } = browser;
-    await page.goto(`${codecEndpoint}/`);
-    await page.getByLabel('Operator credential').pressSequentially(credential);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText(/signed in until/).waitFor({ timeout: 10_000 });
+    await signInAtCodec(browser.page, codecEndpoint, credential);
   });
 
   it("shows the task's text in plaintext once the browser is signed in", async () => {
-    const { decodeStatus, shown } = await openWorkflowPage();
+    const { decodeStatus, shown } = await openWorkflowPage(browser.page, workflowPage, codecEndpoint);
     expect(decodeStatus).toBe(200);
     expect(shown).toContain(MARKER);
     await browser.page.screenshot({ path: SCREENSHOTS.plaintext });
@@ -118,7 +95,7 @@ describe('the Temporal UI of the embedded default with the codec endpoint', () =
     await page.goto(`${codecEndpoint}/`);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Operator credential').waitFor({ timeout: 10_000 });
-    const { decodeStatus, shown } = await openWorkflowPage();
+    const { decodeStatus, shown } = await openWorkflowPage(browser.page, workflowPage, codecEndpoint);
     expect(decodeStatus).toBe(401);
     expect(shown).not.toContain(MARKER);
   });
