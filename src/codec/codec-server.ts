@@ -11,8 +11,6 @@ export interface CodecServerOptions {
   credential: string;
   /** Origins whose pages may call the endpoint (the Temporal UI's). */
   allowedOrigins: readonly string[];
-  /** Milliseconds since the epoch, for sign-ins' expiry (tests move it on). */
-  clock?: () => number;
 }
 
 const PATHS: Record<string, 'encode' | 'decode'> = { '/codec/encode': 'encode', '/codec/decode': 'decode' };
@@ -29,7 +27,7 @@ const ProtoPayloads = temporal.api.common.v1.Payloads;
  * stored ciphertext. CORS lets the UI's origins call it from the browser, with credentials.
  */
 export function createCodecServer(codec: PayloadCodec, options: CodecServerOptions): http.Server {
-  const sessions = new CodecSessions(options.credential, options.clock);
+  const sessions = new CodecSessions(options.credential);
   return http.createServer((request, response) => {
     const origin = request.headers.origin;
     if (origin && options.allowedOrigins.includes(origin)) {
