@@ -5,11 +5,11 @@ import { startClusterBenchStack } from './cluster-bench-stack';
 import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
-import { costTable, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
+import { costTable, describeDispatch, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
-import { runFlood, runQuietNeighbour, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import { runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { runSummariserScenario } from './scenarios/summariser';
@@ -170,9 +170,10 @@ async function runOnCluster(settings: BenchSettings, running: Set<BenchStack>, s
 }
 
 /**
- * Issue 20: a neighbour's tasks alone, then beside a flood, on this stack (fairness on), then
- * beside the same flood on a second stack whose server dispatches in arrival order. Only on the
- * bench's own stack: it issues keys, and a given server's fairness is not the bench's to turn off.
+ * Issue 20: a neighbour's tasks alone, then beside a flood on three stacks: this one (fairness on,
+ * create limits lifted), one as shipped (fairness and the per-organisation create limit) and one
+ * whose server dispatches in arrival order with no organisation limit, as before issue 20. Only on
+ * the bench's own stack: it issues keys, and a given server's fairness is not the bench's to turn off.
  */
 async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, running: Set<BenchStack>): Promise<NoisyNeighbourFigures | undefined> {
   if (!stack.issueKey || process.env.TEMPORAL_ADDRESS) {
@@ -185,26 +186,28 @@ async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, run
   await waitUntilQuiet(stack);
   const quietProduction = await runQuietNeighbour(stack, 'sandbox', neighbour);
   const floods: FloodRun[] = [];
-  const floodBoth = async (on: BenchStack, fairness: boolean) => {
+  const floodBoth = async (on: BenchStack, dispatch: Dispatch) => {
     for (const kind of ['organisation', 'sandbox'] as const) {
       await waitUntilQuiet(on);
-      const flood = await runFlood(on, kind, fairness, neighbour);
+      const flood = await runFlood(on, kind, dispatch, neighbour);
       floods.push(flood);
       // A line per run as it ends, so a run cut short by the deadline still shows what it measured.
-      say(`[noisy-neighbour] ${kind} flood, fairness ${fairness ? 'on' : 'off'}: neighbour p50 ${flood.neighbour.endToEndMs.p50.toFixed(0)} ms, p99 ${flood.neighbour.endToEndMs.p99.toFixed(0)} ms; flood drained in ${(flood.floodDrainMs / 1000).toFixed(0)} s`);
+      say(`[noisy-neighbour] ${kind} flood, ${describeDispatch(dispatch)}: neighbour p50 ${flood.neighbour.endToEndMs.p50.toFixed(0)} ms, p99 ${flood.neighbour.endToEndMs.p99.toFixed(0)} ms; flood drained in ${(flood.floodDrainMs / 1000).toFixed(0)} s`);
     }
   };
-  await floodBoth(stack, true);
-  const arrivalOrder = await startBenchStack(process.env, { fairness: false });
-  running.add(arrivalOrder);
-  try {
-    say(`\nSecond stack: ${arrivalOrder.description}`);
-    await runApiThroughputScenario(arrivalOrder, WARMUP_TASKS, settings.concurrency);
-    await floodBoth(arrivalOrder, false);
-    for (const line of arrivalOrder.loggedErrors()) say(`Log (fairness off): ${line}`);
-  } finally {
-    await arrivalOrder.stop();
-    running.delete(arrivalOrder);
+  await floodBoth(stack, { fairness: true, organisationLimit: false });
+  for (const dispatch of [{ fairness: true, organisationLimit: true }, { fairness: false, organisationLimit: false }]) {
+    const other = await startBenchStack(process.env, dispatch);
+    running.add(other);
+    try {
+      say(`\nNext stack: ${other.description}`);
+      await runApiThroughputScenario(other, WARMUP_TASKS, settings.concurrency);
+      await floodBoth(other, dispatch);
+      for (const line of other.loggedErrors()) say(`Log (${describeDispatch(dispatch)}): ${line}`);
+    } finally {
+      await other.stop();
+      running.delete(other);
+    }
   }
   const figures: NoisyNeighbourFigures = { settings: neighbour, quiet: { organisation: quietOrganisation, sandbox: quietProduction }, floods };
   const shape = `${neighbour.floodTasks} tasks at once vs ${neighbour.neighbourRatePerSecond} tasks/s until they drained; alone for ${neighbour.quietMs / 1000} s`;

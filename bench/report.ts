@@ -2,7 +2,7 @@ import type { ProcessCost } from './usage-meter';
 import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
-import type { FloodKind, FloodRun, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import type { Dispatch, FloodKind, FloodRun, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
@@ -132,6 +132,12 @@ const FLOOD_TITLES: Record<FloodKind, { quiet: string; flood: string }> = {
 };
 
 /** The neighbour's figures alone, beside a flood with fairness on, and beside the same flood with it off. */
+/** How a stack dispatched: as shipped, or with the server's fairness or the API's organisation limit off. */
+export function describeDispatch(dispatch: Dispatch): string {
+  if (dispatch.fairness && dispatch.organisationLimit) return 'as shipped (fairness on, organisation limit)';
+  return `fairness ${dispatch.fairness ? 'on' : 'off'}, ${dispatch.organisationLimit ? 'organisation limit' : 'no organisation limit'}`;
+}
+
 export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodKind): string {
   const quiet = figures.quiet[kind];
   const row = (label: string, neighbour: LatencyFigure, flood?: FloodRun) => [
@@ -142,7 +148,9 @@ export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodK
     `${ratio(neighbour.endToEndMs.p50 / quiet.endToEndMs.p50)} / ${ratio(neighbour.endToEndMs.p99 / quiet.endToEndMs.p99)}`,
     `${(neighbour.finalAtFirstPoll * 100).toFixed(1)} %`,
     neighbour.failures,
-    flood ? `${flood.floodTasks} in ${(flood.floodDrainMs / 1000).toFixed(1)} s (${perSecond(flood.floodTasks / (flood.floodDrainMs / 1000))}/s), ${flood.floodFailures} failed` : '–',
+    flood
+      ? `${flood.floodTasks} in ${(flood.floodDrainMs / 1000).toFixed(1)} s (${perSecond(flood.floodTasks / (flood.floodDrainMs / 1000))}/s), ${flood.floodFailures} failed, ${flood.floodRefusals} creates refused (429)`
+      : '–',
     flood && flood.cpuMsPerTask > 0 ? `${flood.cpuMsPerTask.toFixed(1)} ms` : '–',
   ];
   const floods = figures.floods.filter((flood) => flood.kind === kind);
@@ -150,7 +158,7 @@ export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodK
     ['run', 'neighbour tasks', 'e2e p50', 'e2e p99', 'vs alone (p50 / p99)', 'final at 1st poll', 'failures', 'flood drained', 'CPU per task (stack)'],
     [
       row(FLOOD_TITLES[kind].quiet, quiet),
-      ...floods.map((flood) => row(`${FLOOD_TITLES[kind].flood}, fairness ${flood.fairness ? 'on' : 'off'}`, flood.neighbour, flood)),
+      ...floods.map((flood) => row(`${FLOOD_TITLES[kind].flood}, ${describeDispatch(flood)}`, flood.neighbour, flood)),
     ],
   );
 }

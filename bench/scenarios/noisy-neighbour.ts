@@ -1,6 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../src/contract';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
+import { AssayApiError, type AssayClient } from '../../src/sdk';
 import type { BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
@@ -19,12 +20,19 @@ export interface NeighbourSettings {
 /** Who floods the queue: another organisation in the same environment, or the sandbox while the neighbour is in production. */
 export type FloodKind = 'organisation' | 'sandbox';
 
-export interface FloodRun {
-  kind: FloodKind;
+/** What the stack a flood ran on had: fairness in the server, the per-organisation create limit in the API. */
+export interface Dispatch {
   fairness: boolean;
+  organisationLimit: boolean;
+}
+
+export interface FloodRun extends Dispatch {
+  kind: FloodKind;
   neighbour: LatencyFigure;
   floodTasks: number;
   floodFailures: number;
+  /** Creates of the flood answered 429 (and retried after Retry-After, as a patient client does). */
+  floodRefusals: number;
   /** First create of the flood until the last of its tasks closed. */
   floodDrainMs: number;
   /** CPU of every measured process of the stack per task (flood and neighbour) over the run; 0 when not measured. */
@@ -58,10 +66,11 @@ export async function runQuietNeighbour(stack: BenchStack, kind: FloodKind, sett
 }
 
 /**
- * The flood's tasks all created at once (as fast as the API takes them from 32 connections)
- * while the neighbour creates its own at a steady rate, until every flood task has closed.
+ * The flood's tasks all created at once (as fast as the API takes them from 32 connections; a
+ * create refused by a limit is retried after its Retry-After) while the neighbour creates its own
+ * at a steady rate, until every flood task has closed.
  */
-export async function runFlood(stack: BenchStack, kind: FloodKind, fairness: boolean, settings: NeighbourSettings): Promise<FloodRun> {
+export async function runFlood(stack: BenchStack, kind: FloodKind, dispatch: Dispatch, settings: NeighbourSettings): Promise<FloodRun> {
   const issueKey = requireIssueKey(stack);
   const floodOrganisation = organisation('flood');
   const floodClient = benchClient(stack, await issueKey(floodOrganisation, 'test'));
@@ -71,10 +80,11 @@ export async function runFlood(stack: BenchStack, kind: FloodKind, fairness: boo
     const workflows = new Client({ connection, namespace: stack.namespace }).workflow;
     let drained = false;
     let floodFailures = 0;
+    let floodRefusals = 0;
     const floodStartedAt = performance.now();
     const flood = (async () => {
       await runClosedLoop(settings.floodTasks, FLOOD_CREATORS, async () => {
-        await floodClient.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT }).catch(() => {
+        await createPatiently(floodClient, () => (floodRefusals += 1)).catch(() => {
           floodFailures += 1;
         });
       });
@@ -87,9 +97,22 @@ export async function runFlood(stack: BenchStack, kind: FloodKind, fairness: boo
     const floodDrainMs = await flood;
     const cpuSeconds = neighbour.costs.reduce((sum, cost) => sum + cost.cpuSeconds, 0);
     const tasks = settings.floodTasks + neighbour.endToEndMs.count;
-    return { kind, fairness, neighbour, floodTasks: settings.floodTasks, floodFailures, floodDrainMs, cpuMsPerTask: (cpuSeconds / tasks) * 1000 };
+    return { kind, ...dispatch, neighbour, floodTasks: settings.floodTasks, floodFailures, floodRefusals, floodDrainMs, cpuMsPerTask: (cpuSeconds / tasks) * 1000 };
   } finally {
     await connection.close();
+  }
+}
+
+async function createPatiently(client: AssayClient, refused: () => void): Promise<void> {
+  for (;;) {
+    try {
+      await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT });
+      return;
+    } catch (error) {
+      if (!(error instanceof AssayApiError && error.status === 429)) throw error;
+      refused();
+      await sleep(error.retryAfterMs ?? 1000);
+    }
   }
 }
 

@@ -1,10 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
 import type { Payload, PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
+import { CodecSessions } from './codec-sessions';
+import { answer, BodyTooLargeError, readBody } from './http-io';
+import { SIGN_IN_PATHS } from './sign-in-page';
+import { serveSignIn, signedIn } from './sign-in-routes';
 
 export interface CodecServerOptions {
-  /** The operator credential, sent as `Authorization: Bearer <credential>`. */
+  /** The operator credential: sent as `Authorization: Bearer <credential>`, or typed into the sign-in page. */
   credential: string;
   /** Origins whose pages may call the endpoint (the Temporal UI's). */
   allowedOrigins: readonly string[];
@@ -18,11 +21,13 @@ const ProtoPayloads = temporal.api.common.v1.Payloads;
 /**
  * Temporal's remote codec protocol (what the Web UI and `temporal --codec-endpoint` call):
  * `POST /codec/decode` and `/codec/encode` with `{"payloads": [...]}` in protobuf JSON (bytes in
- * base64), answered in kind. Only a caller with the operator credential gets an answer: without
- * it the UI shows the stored ciphertext. CORS lets the UI's origins call it from the browser.
+ * base64), answered in kind. Only a caller with the operator credential gets an answer: the CLI
+ * sends it as a Bearer token; a browser signs in once at /codec/ (the UI cannot send a Bearer
+ * token of ours) and the UI's calls carry that sign-in's cookie. Without either the UI shows the
+ * stored ciphertext. CORS lets the UI's origins call it from the browser, with credentials.
  */
 export function createCodecServer(codec: PayloadCodec, options: CodecServerOptions): http.Server {
-  const expected = digest(options.credential);
+  const sessions = new CodecSessions(options.credential);
   return http.createServer((request, response) => {
     const origin = request.headers.origin;
     if (origin && options.allowedOrigins.includes(origin)) {
@@ -30,8 +35,12 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
       response.setHeader('access-control-allow-credentials', 'true');
       response.setHeader('vary', 'Origin');
     }
-    const operation = PATHS[(request.url ?? '').split('?')[0]];
-    if (!operation) return answer(response, 404, { message: 'Not found: the codec answers POST /codec/decode and /codec/encode' });
+    const path = (request.url ?? '').split('?')[0];
+    const operation = PATHS[path];
+    if (!operation) {
+      if (serveSignIn(request, response, path, sessions)) return;
+      return answer(response, 404, { message: `Not found: the codec answers POST /codec/decode and /codec/encode, and signs browsers in at ${SIGN_IN_PATHS.page}` });
+    }
     if (request.method === 'OPTIONS') {
       response.setHeader('access-control-allow-methods', 'POST, OPTIONS');
       response.setHeader('access-control-allow-headers', 'authorization, content-type, x-namespace');
@@ -39,10 +48,11 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
       return answer(response, 204);
     }
     if (request.method !== 'POST') return answer(response, 405, { message: 'Use POST' }, { allow: 'POST, OPTIONS' });
-    if (!authorized(request.headers.authorization, expected)) {
-      return answer(response, 401, { message: 'The codec needs the operator credential: Authorization: Bearer <credential>' }, { 'www-authenticate': 'Bearer' });
+    if (!bearerCredential(request.headers.authorization, sessions) && !signedIn(request, sessions)) {
+      const message = `The codec needs the operator credential: Authorization: Bearer <credential>, or a browser signed in at ${SIGN_IN_PATHS.page}`;
+      return answer(response, 401, { message }, { 'www-authenticate': 'Bearer' });
     }
-    readBody(request)
+    readBody(request, MAX_BODY_BYTES)
       .then(async (body) => {
         const payloads = parsePayloads(body);
         if (!payloads) return answer(response, 400, { message: 'The body must be {"payloads": [...]} in protobuf JSON' });
@@ -57,13 +67,9 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
   });
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-function authorized(header: string | undefined, expected: Buffer): boolean {
+function bearerCredential(header: string | undefined, sessions: CodecSessions): boolean {
   const match = /^Bearer (.+)$/.exec(header ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]), expected);
+  return match !== null && sessions.isCredential(match[1]);
 }
 
 function parsePayloads(body: string): Payload[] | undefined {
@@ -74,30 +80,4 @@ function parsePayloads(body: string): Payload[] | undefined {
   } catch {
     return undefined;
   }
-}
-
-class BodyTooLargeError extends Error {}
-
-function readBody(request: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new BodyTooLargeError());
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
-function answer(response: http.ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  if (response.headersSent) return;
-  response.writeHead(status, { ...headers, 'cache-control': 'no-store', ...(body === undefined ? {} : { 'content-type': 'application/json' }) });
-  response.end(body === undefined ? undefined : JSON.stringify(body));
 }

@@ -14,7 +14,7 @@ runMain('codec', async () => {
   const server = createCodecServer(new EncryptedPayloadCodec(keyRing), { credential, allowedOrigins: config.codecAllowedOrigins });
   const { CODEC_HOST: host, CODEC_PORT: port } = config.values;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  createLogger('info', 'codec', terminalOr(2)).info(`listening on http://${host}:${port}/codec for ${config.codecAllowedOrigins.join(', ')}`);
+  createLogger('info', 'codec', terminalOr(2)).info(`listening on http://${host}:${port}/codec (browsers sign in at /codec/) for ${config.codecAllowedOrigins.join(', ')}`);
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

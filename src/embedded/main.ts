@@ -16,6 +16,9 @@ import { startDevServer } from './temporal-dev-server';
 
 const CHILD_GRACE_MS = 15_000;
 
+// The supervisor's own lines always show (they are the banner and the news of its children), on stderr as before.
+const supervisorLog = createLogger('info', 'supervisor', terminalOr(2));
+
 /** `npm start`: Temporal dev server on SQLite, one worker and the API, all stopped together by Ctrl-C. */
 runMain('supervisor', async () => {
   const config = new AppConfig();
@@ -30,7 +33,9 @@ runMain('supervisor', async () => {
 
   ensureLocalEncryptionKey(config);
   ensureLocalCodecCredential(config);
-  const codecEndpoint = `http://${values.CODEC_HOST}:${values.CODEC_PORT}/codec`;
+  // As the browser reaches it: on the same site as the UI the banner names (localhost), or the
+  // browser keeps the codec's SameSite=Strict sign-in cookie from the UI's codec calls.
+  const codecEndpoint = `http://${values.CODEC_HOST === '127.0.0.1' ? 'localhost' : values.CODEC_HOST}:${values.CODEC_PORT}/codec`;
   const namespaces = [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION];
   const cliPath = resolveTemporalCli(values.TEMPORAL_CLI_PATH);
   log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
@@ -91,15 +96,12 @@ runMain('supervisor', async () => {
       'Assay is running.',
       `  API          ${baseUrl}`,
       `  Temporal UI  http://localhost:${values.TEMPORAL_UI_PORT}  (namespaces ${values.TEMPORAL_NAMESPACE_SANDBOX}, ${values.TEMPORAL_NAMESPACE_PRODUCTION})`,
-      `  Codec        ${codecEndpoint}  (operator credential in ${path.relative(process.cwd(), config.localCodecCredentialFile) || config.localCodecCredentialFile}; docs/operations.md, "Reading payloads")`,
+      `  Codec        ${codecEndpoint}  (sign in at ${codecEndpoint}/ with the operator credential in ${path.relative(process.cwd(), config.localCodecCredentialFile) || config.localCodecCredentialFile}; docs/operations.md, "Reading payloads")`,
       `  Sandbox key  in ${path.relative(process.cwd(), keyFile) || keyFile}  (organisation "demo"; read it with cat)`,
       '  Press Ctrl-C to stop everything; tasks and keys are kept for the next start.',
     ].join('\n'),
   );
 });
-
-// The supervisor's own lines always show (they are the banner and the news of its children), on stderr as before.
-const supervisorLog = createLogger('info', 'supervisor', terminalOr(2));
 
 function log(message: string): void {
   supervisorLog.info(message);

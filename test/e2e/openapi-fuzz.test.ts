@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { UNLIMITED_CREATES } from '../../chaos/stack/service-env';
 import { AssayHarness } from '../support/assay-harness';
 import { runSchemathesis } from '../support/schemathesis';
 
@@ -15,7 +16,7 @@ let key: string;
 
 beforeAll(async () => {
   // The create limit would answer 429 to a fuzzer's stream of creates, which is not what it tests.
-  harness = await AssayHarness.start({ worker: false, env: { RATE_LIMIT_CREATES_PER_MINUTE: '100000', RATE_LIMIT_CREATES_BURST: '100000' } });
+  harness = await AssayHarness.start({ worker: false, env: UNLIMITED_CREATES });
   key = (await harness.issueKey('fuzz', 'test')).key;
 });
 

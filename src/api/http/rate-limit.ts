@@ -17,8 +17,8 @@ export interface RateLimitDecision {
 }
 
 /**
- * A token bucket per partition key (an API key id): `burst` tokens, refilled continuously at
- * `perMinute`. Also the DI token of the API's create limiter, wherever it keeps its buckets.
+ * A token bucket per partition key (an API key id, an organisation in an environment): `burst`
+ * tokens, refilled continuously at `perMinute`, wherever it keeps its buckets.
  */
 export abstract class CreateRateLimiter {
   protected readonly tokensPerMs: number;
@@ -44,6 +44,18 @@ export abstract class CreateRateLimiter {
     const untilNextMs = (Math.floor(left) + 1 - left) / this.tokensPerMs;
     return { allowed, remaining: Math.floor(left), secondsUntilNext: Math.max(1, Math.ceil(untilNextMs / 1000)) };
   }
+}
+
+/**
+ * What a create spends: a token of its key's bucket, then one of its organisation's (in that
+ * environment), so a customer's many keys together add no more than one organisation's share.
+ * The DI token of the API's create limits.
+ */
+export class CreateRateLimits {
+  constructor(
+    readonly perKey: CreateRateLimiter,
+    readonly perOrganisation: CreateRateLimiter,
+  ) {}
 }
 
 interface Bucket {

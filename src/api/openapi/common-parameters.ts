@@ -26,8 +26,8 @@ export const REPLAY_HEADER: Record<string, HeaderDoc> = {
 };
 
 export const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
-  RateLimit: { description: 'Creates left for this key now (`r`) and seconds until that grows (`t`), draft-ietf-httpapi-ratelimit-headers.' },
-  'RateLimit-Policy': { description: 'The burst (`q`) and the window in seconds (`w`).' },
+  RateLimit: { description: 'Per limit (`"creates"` per key, `"organisation-creates"` per organisation and environment): creates left now (`r`) and seconds until that grows (`t`), draft-ietf-httpapi-ratelimit-headers.' },
+  'RateLimit-Policy': { description: 'Per limit: the burst (`q`) and the window in seconds (`w`).' },
 };
 
 /** The answers of a DELETE that erases a resource (src/api/erasure). */

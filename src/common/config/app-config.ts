@@ -56,6 +56,10 @@ export const configSchema = z.object({
     .optional(),
   RATE_LIMIT_CREATES_PER_MINUTE: positiveInt.default(600),
   RATE_LIMIT_CREATES_BURST: positiveInt.default(100),
+  // One organisation's creates in one environment, over all its keys: what keeps a customer with
+  // many keys from filling the server's intake ahead of everyone else (docs/architecture.md).
+  RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE: positiveInt.default(1200),
+  RATE_LIMIT_ORGANISATION_CREATES_BURST: positiveInt.default(100),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MAX_TEXT_BYTES: positiveInt.max(1_500_000, 'must stay well under the Temporal payload limit (2 MB)').default(512 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

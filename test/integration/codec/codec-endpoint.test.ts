@@ -30,6 +30,14 @@ afterAll(async () => {
   await harness?.stop();
 });
 
+const PLAIN = { metadata: { encoding: Buffer.from('json/plain').toString('base64') }, data: Buffer.from('"secret text"').toString('base64') };
+
+/** The sign-in form as the page posts it. */
+function signIn(credential: string, headers: Record<string, string> = {}): Promise<Response> {
+  const body = new URLSearchParams({ credential }).toString();
+  return fetch(`${endpoint}/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+}
+
 async function finishedTask(text: string): Promise<string> {
   const created = await request(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: { task_type: 'summarize', input: { text } } });
   expect(created.body.status).toBe('succeeded');
@@ -61,14 +69,13 @@ describe('the codec endpoint', () => {
   });
 
   it('answers the remote codec protocol: decode what encode made, 401 without the credential', async () => {
-    const plain = { metadata: { encoding: Buffer.from('json/plain').toString('base64') }, data: Buffer.from('"secret text"').toString('base64') };
     const auth = { authorization: `Bearer ${CREDENTIAL}` };
-    const encoded = await request(`${endpoint}/encode`, { method: 'POST', headers: auth, json: { payloads: [plain] } });
+    const encoded = await request(`${endpoint}/encode`, { method: 'POST', headers: auth, json: { payloads: [PLAIN] } });
     expect(encoded.status).toBe(200);
     expect(Buffer.from(encoded.body.payloads[0].metadata.encoding, 'base64').toString()).toBe('binary/encrypted');
     expect(Buffer.from(encoded.body.payloads[0].data, 'base64').toString()).not.toContain('secret text');
     const decoded = await request(`${endpoint}/decode`, { method: 'POST', headers: auth, json: encoded.body });
-    expect(decoded.body).toEqual({ payloads: [plain] });
+    expect(decoded.body).toEqual({ payloads: [PLAIN] });
 
     const anonymous = await request(`${endpoint}/decode`, { method: 'POST', json: encoded.body });
     expect(anonymous.status).toBe(401);
@@ -76,6 +83,49 @@ describe('the codec endpoint', () => {
     expect((await request(`${endpoint}/decode`, { method: 'POST', headers: auth, body: '{"payloads": 3' })).status).toBe(400);
     expect((await request(`${endpoint}/decode`, { headers: auth })).status).toBe(405);
     expect((await request(`${endpoint}/other`, { method: 'POST', headers: auth, json: {} })).status).toBe(404);
+  });
+
+  it('signs a browser in with the credential typed into its page: a 12-hour HttpOnly SameSite=Strict cookie, not the credential, that the protocol accepts', async () => {
+    const page = await fetch(`${endpoint}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+    const form = await page.text();
+    expect(form).toContain('<form method="post" action="/codec/sign-in">');
+    expect(form).toContain('name="credential" type="password"');
+    expect(form).not.toContain('<script');
+
+    const refused = await signIn('not-the-operator-credential-0123456789abcdef');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    expect(await refused.text()).toContain('That is not the operator credential.');
+
+    // Pasted with the newline `cat` leaves, behind a proxy that terminated TLS.
+    const signedIn = await signIn(`${CREDENTIAL}\n`, { 'x-forwarded-proto': 'https' });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/codec/');
+    const setCookie = signedIn.headers.get('set-cookie') ?? '';
+    expect(setCookie.split('; ').slice(1)).toEqual(['Path=/codec', 'HttpOnly', 'SameSite=Strict', 'Max-Age=43200', 'Secure']);
+    const cookie = setCookie.split(';')[0];
+    expect(cookie).toMatch(/^assay_codec=\d+\.[\w-]{43}$/);
+    expect(cookie).not.toContain(CREDENTIAL.slice(0, 12));
+    expect((await signIn(CREDENTIAL)).headers.get('set-cookie')).not.toContain('Secure');
+
+    expect(await (await fetch(`${endpoint}/`, { headers: { cookie } })).text()).toMatch(/signed in until \d{4}-/);
+    const encoded = await request(`${endpoint}/encode`, { method: 'POST', headers: { cookie, origin: UI_ORIGIN }, json: { payloads: [PLAIN] } });
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get('access-control-allow-credentials')).toBe('true');
+    expect((await request(`${endpoint}/decode`, { method: 'POST', headers: { cookie }, json: encoded.body })).body).toEqual({ payloads: [PLAIN] });
+
+    const forged = cookie.replace(/=(\d+)\./, (_, expires: string) => `=${Number(expires) + 3600}.`);
+    expect((await request(`${endpoint}/decode`, { method: 'POST', headers: { cookie: forged }, json: encoded.body })).status).toBe(401);
+
+    const signedOut = await fetch(`${endpoint}/sign-out`, { method: 'POST', redirect: 'manual', headers: { cookie } });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('set-cookie')).toBe('assay_codec=; Path=/codec; HttpOnly; SameSite=Strict; Max-Age=0');
+    expect((await signIn(CREDENTIAL, { origin: UI_ORIGIN })).status).toBe(403);
+    expect((await request(`${endpoint}/sign-in`)).status).toBe(405);
+    expect((await request(`${endpoint}/`, { method: 'POST' })).status).toBe(405);
   });
 
   it('answers the UI origin’s CORS preflight, and no other origin', async () => {

@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { ApiExceptionFilter } from '../../../../src/api/http/api-exception.filter';
 import { ApiRoutesModule } from '../../../../src/api/http/api-routes';
 import type { AuthenticatedRequest } from '../../../../src/api/http/auth.guard';
-import { CreateRateLimiter, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
+import { CreateRateLimits, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
 import { RateLimited } from '../../../../src/api/http/rate-limit.guard';
 
 const clock = { now: 0 };
@@ -18,12 +18,13 @@ class PartlyUnreachableLimiter extends TokenBucketLimiter {
   }
 }
 
-/** Stands in for AuthGuard: the caller's key id comes from a test header. */
+/** Stands in for AuthGuard: the caller's key id and organisation come from test headers (the organisation defaults to one per key). */
 @Injectable()
 class HeaderAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    request.caller = { organizationId: 'acme', environment: 'test', keyId: String(request.headers['x-key-id']) };
+    const keyId = String(request.headers['x-key-id']);
+    request.caller = { organizationId: String(request.headers['x-organisation'] ?? `org_of_${keyId}`), environment: 'test', keyId };
     return true;
   }
 }
@@ -45,8 +46,16 @@ class FakeTasksController {
 
 @Global()
 @Module({
-  providers: [{ provide: CreateRateLimiter, useValue: new PartlyUnreachableLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now) }],
-  exports: [CreateRateLimiter],
+  providers: [
+    {
+      provide: CreateRateLimits,
+      useValue: new CreateRateLimits(
+        new PartlyUnreachableLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now),
+        new PartlyUnreachableLimiter({ name: 'organisation-creates', perMinute: 1, burst: 3 }, () => clock.now),
+      ),
+    },
+  ],
+  exports: [CreateRateLimits],
 })
 class TestRateLimitModule {}
 
@@ -73,16 +82,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-function request(method: 'GET' | 'POST', keyId: string, url = '/v1/ai/tasks') {
-  return app.getHttpAdapter().getInstance().inject({ method, url, headers: { 'x-key-id': keyId, 'content-type': 'application/json' }, payload: method === 'POST' ? '{}' : undefined });
+function request(method: 'GET' | 'POST', keyId: string, url = '/v1/ai/tasks', organisation?: string) {
+  const headers = { 'x-key-id': keyId, 'content-type': 'application/json', ...(organisation ? { 'x-organisation': organisation } : {}) };
+  return app.getHttpAdapter().getInstance().inject({ method, url, headers, payload: method === 'POST' ? '{}' : undefined });
 }
 
 describe('@RateLimited() on create routes', () => {
   it('answers creates with the policy and the quota left', async () => {
     const response = await request('POST', 'key_headers');
     expect(response.statusCode).toBe(202);
-    expect(response.headers['ratelimit-policy']).toBe('"creates";q=2;w=120');
-    expect(response.headers.ratelimit).toBe('"creates";r=1;t=60');
+    expect(response.headers['ratelimit-policy']).toBe('"creates";q=2;w=120, "organisation-creates";q=3;w=180');
+    expect(response.headers.ratelimit).toBe('"creates";r=1;t=60, "organisation-creates";r=2;t=60');
   });
 
   it('answers a burst over the limit with 429 RATE_LIMITED, Retry-After and the RateLimit headers', async () => {
@@ -91,7 +101,7 @@ describe('@RateLimited() on create routes', () => {
     const refused = await request('POST', 'key_burst');
     expect(statuses).toEqual([202, 202, 429]);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/retry in 60 s/), request_id: 'req_test' } });
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/API key; retry in 60 s/), request_id: 'req_test' } });
     expect(refused.headers['retry-after']).toBe('60');
     expect(refused.headers['ratelimit-policy']).toBe('"creates";q=2;w=120');
     expect(refused.headers.ratelimit).toBe('"creates";r=0;t=60');
@@ -118,5 +128,17 @@ describe('@RateLimited() on create routes', () => {
   it('limits each key on its own', async () => {
     while ((await request('POST', 'key_busy')).statusCode !== 429);
     expect((await request('POST', 'key_quiet')).statusCode).toBe(202);
+  });
+
+  it('limits an organisation over all its keys, and no other organisation with it', async () => {
+    const statuses = [];
+    for (const keyId of ['key_g1', 'key_g1', 'key_g2', 'key_g2']) statuses.push((await request('POST', keyId, undefined, 'globex')).statusCode);
+    const refused = await request('POST', 'key_g3', undefined, 'globex');
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/organisation in this environment; retry in 60 s/), request_id: 'req_test' } });
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers.ratelimit).toBe('"creates";r=1;t=60, "organisation-creates";r=0;t=60');
+    expect((await request('POST', 'key_i1', undefined, 'initech')).statusCode).toBe(202);
   });
 });

@@ -65,7 +65,7 @@ describe('token bucket', () => {
 describe('RateLimit headers (draft-ietf-httpapi-ratelimit-headers)', () => {
   it('advertise the burst as the quota over the seconds an empty bucket takes to refill', () => {
     const { limiter: bucket } = limiter(600, 100);
-    expect(rateLimitHeaders(bucket, bucket.take('key_a'))).toEqual({
+    expect(rateLimitHeaders([[bucket, bucket.take('key_a')]])).toEqual({
       'ratelimit-policy': '"creates";q=100;w=10',
       ratelimit: '"creates";r=99;t=1',
     });
@@ -74,9 +74,18 @@ describe('RateLimit headers (draft-ietf-httpapi-ratelimit-headers)', () => {
   it('report no quota left and the wait on a refusal', () => {
     const { limiter: bucket } = limiter(6, 1);
     bucket.take('key_a');
-    expect(rateLimitHeaders(bucket, bucket.take('key_a'))).toEqual({
+    expect(rateLimitHeaders([[bucket, bucket.take('key_a')]])).toEqual({
       'ratelimit-policy': '"creates";q=1;w=10',
       ratelimit: '"creates";r=0;t=10',
+    });
+  });
+
+  it('list every limit the request was counted against, in the order they were checked', () => {
+    const { limiter: perKey } = limiter(600, 100);
+    const perOrganisation = new TokenBucketLimiter({ name: 'organisation-creates', perMinute: 1200, burst: 200 }, () => 0);
+    expect(rateLimitHeaders([[perKey, perKey.take('key_a')], [perOrganisation, perOrganisation.take('sandbox/acme')]])).toEqual({
+      'ratelimit-policy': '"creates";q=100;w=10, "organisation-creates";q=200;w=10',
+      ratelimit: '"creates";r=99;t=1, "organisation-creates";r=199;t=1',
     });
   });
 });
