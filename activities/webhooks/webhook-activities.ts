@@ -59,9 +59,9 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
   return {
     hasWebhookSubscribers,
 
-    /** The sweep schedule's run also prunes delivery records past the retention period, as Temporal deletes their resources. */
+    /** The sweep schedule's run also prunes delivery records and suppressed events past the retention period, as Temporal deletes their resources. */
     async sweepOperatorCloses(input) {
-      await deps.store.pruneDeliveriesBefore(new Date(Date.now() - deps.retentionMs).toISOString());
+      await deps.store.pruneBefore(new Date(Date.now() - deps.retentionMs).toISOString());
       return sweep.sweepOperatorCloses(input);
     },
 
@@ -80,7 +80,8 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
     /**
      * One attempt, recorded whatever happens. 2xx delivers; 410 disables the endpoint and stops;
      * anything else fails the attempt with the delay to the next one (backoff with jitter, or the
-     * receiver's Retry-After). Signed at send time, so each attempt's timestamp is fresh.
+     * receiver's Retry-After). Signed at send time, so each attempt's timestamp is fresh. The event
+     * of an erased resource is not sent and leaves no record: 'skipped', in the event's history.
      */
     async deliverWebhook(input) {
       const context = Context.current();
@@ -120,6 +121,12 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
         throw retryLater(error.message);
       }
 
+      // Checked last before sending: the resource may have been erased while this attempt waited,
+      // failed earlier ones or resolved the host (its eraser suppresses the events before it cancels).
+      if (await deps.store.isSuppressed(endpoint, input.eventId)) {
+        context.log.info('webhook delivery suppressed: its resource was erased', { eventId: input.eventId, endpointId: input.endpointId, attempt });
+        return 'skipped';
+      }
       const timestamp = Math.floor(startedAt.getTime() / 1000);
       const headers = {
         'webhook-id': input.eventId,

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_KEYS } from '../contract';
 import { ARRIVAL_ORDER_DYNAMIC_CONFIG, FAIR_DISPATCH_DYNAMIC_CONFIG, dynamicConfigValues, type DynamicConfig } from '../common/temporal/fair-dispatch-config';
+import { ASSAY_SERVER_DYNAMIC_CONFIG } from '../common/temporal/server-dynamic-config';
 import { devServerEnvironment } from './dev-server-environment';
 import { freePort } from './free-port';
 
@@ -40,14 +41,7 @@ const SEARCH_ATTRIBUTE_TYPE_NAMES: Record<string, string> = { KEYWORD: 'Keyword'
 export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 
 const DEV_SERVER_DYNAMIC_CONFIG: DynamicConfig = {
-  // The CLI makes the server re-read search attributes from SQLite on every use, so attributes
-  // added while it runs apply at once. Ours are written with the namespaces before it starts, and
-  // the re-reads cost ~11 % of its CPU under polling (perf profile in BENCHMARKS.md).
-  'system.forceSearchAttributesCacheRefreshOnRead': false,
-  // A closed workflow's deletion otherwise waits ~33 s for the server to confirm its close tasks ran
-  // (measured on 1.32); Assay's close tasks need none (event workflows are ABANDONed), so an erased
-  // task is gone within ~0.1 s (docs/operations.md, Erasure).
-  'history.transferProcessorEnsureCloseBeforeDelete': false,
+  ...ASSAY_SERVER_DYNAMIC_CONFIG,
   // Partitions spread a task queue over matching hosts; the dev server is one process, so four
   // (the default) buy nothing, and each partition is fair on its own while a poll takes from any
   // one: with one, dispatch order is exactly the fair order (and arrival order with fairness off).

@@ -19,12 +19,15 @@ const GONE_POLL_MS = 100;
 const RUNS_PER_PAGE = 100;
 
 /**
- * Erases a resource on its owner's request: a running workflow is canceled first (its work stops
- * and it closes as canceled; without a worker it is terminated by the delete), then every run of
- * its workflow id and the event workflows of its outcomes are deleted with their histories
- * (Temporal's DeleteWorkflowExecution), and their delivery records with them. Temporal deletes in
- * the background: true once it no longer finds the workflow (a GET that follows answers 404),
- * false when it still did at the RPC deadline. Repeating it is harmless.
+ * Erases a resource on its owner's request. Its events are suppressed first (WebhookStore: no
+ * delivery attempt sends them from then on, not even one already under way or the event of the
+ * cancellation below, which its workflow emits as it closes). Then a running workflow is canceled
+ * (its work stops and it closes as canceled; without a worker it is terminated by the delete),
+ * every run of its workflow id and the event workflows of its outcomes are deleted with their
+ * histories (Temporal's DeleteWorkflowExecution), and the owner's delivery records of those
+ * events with them. Temporal deletes in the background: true once it no longer finds the
+ * workflow (a GET that follows answers 404), false when it still did at the RPC deadline.
+ * Repeating it is harmless.
  */
 @Injectable()
 export class WorkflowEraser {
@@ -34,13 +37,15 @@ export class WorkflowEraser {
   ) {}
 
   async erase(target: ErasureTarget): Promise<boolean> {
-    const { environment, workflowId } = target;
+    const { environment, organizationId, workflowId } = target;
+    const owner = { organizationId, environment };
+    await this.webhooks.suppressEvents(owner, target.eventIds, new Date().toISOString());
     const description = await this.temporal.describe(environment, workflowId);
     if (description?.status.name === 'RUNNING') await this.cancelAndWait(environment, workflowId);
     await this.deleteEveryRun(environment, workflowId);
     // After the close: a canceled task has just started the event of its cancellation.
-    for (const eventId of target.eventIds) await this.deleteRun(environment, webhookEventWorkflowId(target.organizationId, eventId));
-    await this.webhooks.deleteDeliveriesOfEvents(target.eventIds);
+    for (const eventId of target.eventIds) await this.deleteRun(environment, webhookEventWorkflowId(organizationId, eventId));
+    await this.webhooks.deleteDeliveriesOfEvents(owner, target.eventIds);
     return this.untilGone(environment, workflowId);
   }
 

@@ -44,6 +44,21 @@ export interface WebhookDeliveryAttempt {
   durationMs: number;
 }
 
+/** Whose events: an organisation in one environment (event ids come from resource ids, which say neither). */
+export interface EventOwner {
+  organizationId: string;
+  environment: KeyEnvironment;
+}
+
+/**
+ * An event of an erased resource: no attempt sends it any more, whatever was already under way
+ * when the resource was erased. Kept as long as delivery records are (the retention period).
+ */
+export interface SuppressedWebhookEvent extends EventOwner {
+  eventId: string;
+  suppressedAt: string;
+}
+
 export interface SecretRotation {
   id: string;
   secret: string;
@@ -51,7 +66,7 @@ export interface SecretRotation {
   at: string;
 }
 
-/** Persistence of webhook endpoints and delivery attempts, next to the keys; this class is also the DI token. */
+/** Persistence of webhook endpoints, delivery attempts and suppressed events, next to the keys; this class is also the DI token. */
 export class WebhookStore {
   constructor(
     private readonly db: Kysely<Tables>,
@@ -161,15 +176,44 @@ export class WebhookStore {
     await this.db.insertInto('webhookDeliveries').values(attempt).execute();
   }
 
-  /** The delivery records of erased resources' events. */
-  async deleteDeliveriesOfEvents(eventIds: readonly string[]): Promise<void> {
-    if (eventIds.length > 0) await this.db.deleteFrom('webhookDeliveries').where('eventId', 'in', eventIds).execute();
+  /** The delivery records of an erased resource's events, to the owner's endpoints only. */
+  async deleteDeliveriesOfEvents(owner: EventOwner, eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.db
+      .deleteFrom('webhookDeliveries')
+      .where('eventId', 'in', eventIds)
+      .where('endpointId', 'in', (eb) =>
+        eb.selectFrom('webhookEndpoints').select('id').where('organizationId', '=', owner.organizationId).where('environment', '=', owner.environment),
+      )
+      .execute();
   }
 
-  /** Delivery records older than the retention period, as their events' resources are; returns how many went. */
-  async pruneDeliveriesBefore(cutoff: string): Promise<number> {
-    const pruned = await this.db.deleteFrom('webhookDeliveries').where('attemptedAt', '<', cutoff).executeTakeFirst();
-    return Number(pruned.numDeletedRows);
+  /** From now on no attempt sends these events of the owner (isSuppressed); repeating it is harmless. */
+  async suppressEvents(owner: EventOwner, eventIds: readonly string[], at: string): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.db
+      .insertInto('webhookSuppressedEvents')
+      .values(eventIds.map((eventId) => ({ ...owner, eventId, suppressedAt: at })))
+      .onConflict((conflict) => conflict.columns(['organizationId', 'environment', 'eventId']).doNothing())
+      .execute();
+  }
+
+  async isSuppressed(owner: EventOwner, eventId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('webhookSuppressedEvents')
+      .select('eventId')
+      .where('organizationId', '=', owner.organizationId)
+      .where('environment', '=', owner.environment)
+      .where('eventId', '=', eventId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Delivery records and suppressed events older than the retention period, as their events' resources are; returns how many of each went. */
+  async pruneBefore(cutoff: string): Promise<{ deliveries: number; suppressedEvents: number }> {
+    const deliveries = await this.db.deleteFrom('webhookDeliveries').where('attemptedAt', '<', cutoff).executeTakeFirst();
+    const suppressed = await this.db.deleteFrom('webhookSuppressedEvents').where('suppressedAt', '<', cutoff).executeTakeFirst();
+    return { deliveries: Number(deliveries.numDeletedRows), suppressedEvents: Number(suppressed.numDeletedRows) };
   }
 
   private async fromRow(row: WebhookEndpointRow): Promise<StoredWebhookEndpoint> {

@@ -100,6 +100,8 @@ function endpoint(overrides: Partial<StoredWebhookEndpoint> = {}): StoredWebhook
   };
 }
 
+const ACME_TEST = { organizationId: 'acme', environment: 'test' } as const;
+
 function delivery(id: string, attemptedAt: string): WebhookDeliveryAttempt {
   return { id, endpointId: 'we_1', eventId: 'evt_1', eventType: 'ai_task.completed', attempt: 1, outcome: 'succeeded', httpStatus: 200, error: null, attemptedAt, durationMs: 5 };
 }
@@ -191,14 +193,43 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     expect((await store.listDeliveries('we_2', 10)).map((row) => row.id)).toEqual(['wd_2']);
   });
 
-  it('prunes delivery records older than a cutoff, and removes those of erased events', async () => {
+  it('prunes delivery records and suppressed events older than a cutoff', async () => {
     const store = await (await location()).open();
     await store.create(endpoint());
     await store.recordDelivery(delivery('wd_old', '2025-01-01T00:00:00.000Z'));
     await store.recordDelivery(delivery('wd_new', '2025-02-01T00:00:00.000Z'));
-    await store.recordDelivery({ ...delivery('wd_erased', '2025-02-01T00:00:00.000Z'), eventId: 'evt_task_1.succeeded' });
-    expect(await store.pruneDeliveriesBefore('2025-01-31T00:00:00.000Z')).toBe(1);
-    await store.deleteDeliveriesOfEvents(['evt_task_1.succeeded', 'evt_task_1.failed.CANCELED']);
+    await store.suppressEvents(ACME_TEST, ['evt_old'], '2025-01-01T00:00:00.000Z');
+    await store.suppressEvents(ACME_TEST, ['evt_new'], '2025-02-01T00:00:00.000Z');
+    expect(await store.pruneBefore('2025-01-31T00:00:00.000Z')).toEqual({ deliveries: 1, suppressedEvents: 1 });
     expect((await store.listDeliveries('we_1', 10)).map((row) => row.id)).toEqual(['wd_new']);
+    expect(await store.isSuppressed(ACME_TEST, 'evt_old')).toBe(false);
+    expect(await store.isSuppressed(ACME_TEST, 'evt_new')).toBe(true);
+  });
+
+  it("removes an erased resource's delivery records to its owner's endpoints only", async () => {
+    const store = await (await location()).open();
+    await store.create(endpoint());
+    await store.create(endpoint({ id: 'we_globex', organizationId: 'globex' }));
+    await store.create(endpoint({ id: 'we_live', environment: 'live' }));
+    const erased = 'evt_task_1.succeeded';
+    await store.recordDelivery({ ...delivery('wd_erased', '2025-02-01T00:00:00.000Z'), eventId: erased });
+    await store.recordDelivery({ ...delivery('wd_globex', '2025-02-01T00:00:00.000Z'), eventId: erased, endpointId: 'we_globex' });
+    await store.recordDelivery({ ...delivery('wd_live', '2025-02-01T00:00:00.000Z'), eventId: erased, endpointId: 'we_live' });
+    await store.recordDelivery(delivery('wd_other_event', '2025-02-01T00:00:00.000Z'));
+    await store.deleteDeliveriesOfEvents(ACME_TEST, [erased, 'evt_task_1.failed.CANCELED']);
+    expect((await store.listDeliveries('we_1', 10)).map((row) => row.id)).toEqual(['wd_other_event']);
+    expect((await store.listDeliveries('we_globex', 10)).map((row) => row.id)).toEqual(['wd_globex']);
+    expect((await store.listDeliveries('we_live', 10)).map((row) => row.id)).toEqual(['wd_live']);
+  });
+
+  it("suppresses an owner's events for that owner only, and again harmlessly", async () => {
+    const store = await (await location()).open();
+    await store.suppressEvents(ACME_TEST, ['evt_task_1.succeeded'], '2025-02-01T00:00:00.000Z');
+    await store.suppressEvents(ACME_TEST, ['evt_task_1.succeeded', 'evt_task_1.failed.CANCELED'], '2025-02-02T00:00:00.000Z');
+    expect(await store.isSuppressed(ACME_TEST, 'evt_task_1.succeeded')).toBe(true);
+    expect(await store.isSuppressed(ACME_TEST, 'evt_task_1.failed.CANCELED')).toBe(true);
+    expect(await store.isSuppressed({ organizationId: 'globex', environment: 'test' }, 'evt_task_1.succeeded')).toBe(false);
+    expect(await store.isSuppressed({ organizationId: 'acme', environment: 'live' }, 'evt_task_1.succeeded')).toBe(false);
+    expect(await store.isSuppressed(ACME_TEST, 'evt_task_2.succeeded')).toBe(false);
   });
 });
