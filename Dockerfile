@@ -1,4 +1,4 @@
-# The API and the worker share this image; docker-compose.yml picks the entrypoint per service.
+# The API, the worker and the codec endpoint share this image; docker-compose.yml picks the entrypoint per service.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary fits.
@@ -25,8 +25,8 @@ COPY bin bin
 # DATA_DIR for the SQLite key store when DATABASE_URL is not set; owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data
 USER node
-# 3000: API (also /healthz, /readyz, /metrics); 9464: a worker's metrics.
-EXPOSE 3000 9464
+# 3000: API (also /healthz, /readyz, /metrics); 9464: a worker's metrics; 8234: the codec endpoint.
+EXPOSE 3000 9464 8234
 # SIGTERM drains: the API finishes requests in flight, a worker its activities.
 STOPSIGNAL SIGTERM
 CMD ["node", "dist/src/api/main.js"]

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { generateEncryptionKeyEntry } from '../src/common/crypto/encryption-keys';
 import { AppConfig } from '../src/common/config/app-config';
 import { stopChild, type ChildService } from '../src/embedded/child-services';
 import { repoRoot } from '../src/common/repo-root';
@@ -92,6 +93,7 @@ export interface BenchStack {
  */
 export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fairness = true, organisationLimit = false } = {}): Promise<BenchStack> {
   const settings = new AppConfig(env).values;
+  const encryption = benchEncryption(env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
   const children: ChildService[] = [];
   const logOf = (name: string) => path.join(dataDir, `${name}.log`);
@@ -146,6 +148,8 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
       PORT: String(port),
       // Metrics stay on, as in production, on a port no other Assay uses.
       WORKER_METRICS_PORT: String(await freePort()),
+      // Payloads encrypted as `npm start` does (its key file); BENCH_ENCRYPTION=off measures without.
+      ...(encryption ? { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('bench') } : {}),
     };
     const childConfig = new AppConfig(childEnv);
     const apiKey = await issueKey(childConfig, BENCH_ORGANIZATION, 'test');
@@ -165,9 +169,11 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
     if (!canReadProcesses()) processes.length = 0;
     return {
       ...common,
-      description: server
-        ? `embedded default: Temporal dev server on a SQLite file (the production pragmas, fairness ${fairness ? 'on' : 'off'}), worker and API as child processes`
-        : `Temporal ${connection.address}; the bench's own worker and API on task queue ${childEnv.TEMPORAL_TASK_QUEUE}`,
+      description: `${
+        server
+          ? `embedded default: Temporal dev server on a SQLite file (the production pragmas, fairness ${fairness ? 'on' : 'off'}), worker and API as child processes`
+          : `Temporal ${connection.address}; the bench's own worker and API on task queue ${childEnv.TEMPORAL_TASK_QUEUE}`
+      }; payload encryption ${encryption ? 'on' : 'off (BENCH_ENCRYPTION=off)'}`,
       baseUrl,
       baseUrls: [baseUrl],
       apiKey,
@@ -220,4 +226,11 @@ async function waitForHealth(baseUrl: string, children: ChildService[], timeoutM
     await sleep(200);
   }
   throw new Error(`the API did not answer at ${baseUrl}/healthz within ${timeoutMs} ms`);
+}
+
+/** BENCH_ENCRYPTION: `on` (the default, as `npm start` runs) or `off`. */
+function benchEncryption(env: NodeJS.ProcessEnv): boolean {
+  const value = env.BENCH_ENCRYPTION ?? 'on';
+  if (value !== 'on' && value !== 'off') throw new Error(`BENCH_ENCRYPTION must be on or off, got ${value}`);
+  return value === 'on';
 }

@@ -5,11 +5,12 @@ import { startClusterBenchStack } from './cluster-bench-stack';
 import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
-import { costTable, describeDispatch, getLatencyTable, latencyTable, noisyNeighbourTable, summariserTable, targetTable, throughputTable } from './report';
+import { costTable, describeDispatch, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
 import { runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { runSummariserScenario } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
@@ -114,6 +115,8 @@ runMain('bench', async () => {
 
   const summariser = scenario === undefined ? runSummariserScenario() : undefined;
   if (summariser) section('Summariser (extractive, in process)', summariserTable(summariser));
+
+  if (scenario === undefined) section('Payload encryption (AES-256-GCM codec, in process)', payloadCodecTable(await runPayloadCodecScenario()));
 
   const sink = settings.tracing ? await startOtlpSink() : undefined;
   const tracingEnv = sink ? { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.tracesUrl, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' } : { OTEL_TRACES_EXPORTER: 'none' };

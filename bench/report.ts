@@ -3,6 +3,7 @@ import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
 import type { Dispatch, FloodKind, FloodRun, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import type { PayloadCodecFigure } from './scenarios/payload-codec';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
 import type { TargetCheck } from './targets';
@@ -23,6 +24,13 @@ export function summariserTable(figures: SummariserFigure[]): string {
   return table(
     ['input', 'runs', 'median', 'slowest', 'throughput'],
     figures.map((figure) => [figure.label, figure.runs, ms(figure.medianMs), ms(figure.maxMs), `${figure.mibPerSecond.toFixed(1)} MiB/s`]),
+  );
+}
+
+export function payloadCodecTable(figures: PayloadCodecFigure[]): string {
+  return table(
+    ['payload', 'round trips', 'median (encode + decode)', 'CPU per round trip'],
+    figures.map((figure) => [figure.label, figure.runs, `${Math.round(figure.medianMs * 1000)} µs`, `${Math.round(figure.cpuMsPerRoundTrip * 1000)} µs`]),
   );
 }
 

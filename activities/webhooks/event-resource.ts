@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { expiresAt } from '../../src/common/resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../../src/common/resources/assessment-resource';
 import { taskFromDescription } from '../../src/common/resources/task-from-description';
 import type { TaskResource, WorkflowStatusName } from '../../src/common/resources/task-resource';
@@ -8,17 +9,22 @@ import type { AiTaskOutcome, AssessmentMemo, WebhookEventInput, WebhookEventType
 /**
  * The event's resource exactly as GET answers it, built from the source workflow's describe()
  * with the API's own mapping. A task is final only once its workflow has closed (updated_at is
- * its close time), so until then this fails with a retryable SOURCE_NOT_FINAL.
+ * its close time), so until then this fails with a retryable SOURCE_NOT_FINAL. Undefined when the
+ * resource was erased.
  */
-export async function readEventResource(client: Client, input: WebhookEventInput & { type: WebhookEventType }): Promise<TaskResource | AssessmentResource> {
+export async function readEventResource(client: Client, input: WebhookEventInput & { type: WebhookEventType }, retentionMs: number): Promise<TaskResource | AssessmentResource | undefined> {
   const handle = client.workflow.getHandle(input.sourceWorkflowId);
-  const description = await handle.describe();
+  const description = await handle.describe().catch((error: unknown) => {
+    if (error instanceof WorkflowNotFoundError) return undefined;
+    throw error;
+  });
+  if (!description) return undefined;
   const status = description.status.name as WorkflowStatusName;
   if (input.type === 'ai_task.completed') {
     if (status === 'RUNNING') throw ApplicationFailure.retryable('The task workflow has not closed yet', 'SOURCE_NOT_FINAL');
-    return (await taskFromDescription(input.resourceId, description, () => handle.result() as Promise<AiTaskOutcome>)).resource;
+    return (await taskFromDescription(input.resourceId, description, () => handle.result() as Promise<AiTaskOutcome>, retentionMs)).resource;
   }
-  const resource = toAssessmentResource(input.resourceId, description.memo as unknown as AssessmentMemo);
+  const resource = toAssessmentResource(input.resourceId, description.memo as unknown as AssessmentMemo, expiresAt(description.closeTime, retentionMs));
   if (resource.status !== 'completed') throw ApplicationFailure.retryable('The assessment has not published its review yet', 'SOURCE_NOT_FINAL');
   return resource;
 }

@@ -30,7 +30,7 @@ import {
  * new run decides) gets the event of the outcome GET shows for it, started with the outcome's own
  * id, so a sweep that finds it again, or a run that reached it already, starts nothing new.
  */
-export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookSubscriberQuery) => Promise<boolean>): OperatorCloseSweepActivities {
+export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookSubscriberQuery) => Promise<boolean>, retentionMs: number): OperatorCloseSweepActivities {
   return {
     async sweepOperatorCloses({ closedSince }) {
       const context = Context.current();
@@ -41,7 +41,7 @@ export function createOperatorCloseSweep(hasWebhookSubscribers: (query: WebhookS
       ]);
       let started = 0;
       for await (const run of context.client.workflow.list({ query })) {
-        const outcome = await outcomeEventOf(context.client, run);
+        const outcome = await outcomeEventOf(context.client, run, retentionMs);
         if (!outcome || !(await hasWebhookSubscribers({ organizationId: outcome.event.organizationId, type: outcome.event.type }))) continue;
         if (await startEvent(context.client, context.info.taskQueue, outcome)) started++;
       }
@@ -56,7 +56,7 @@ interface OutcomeEvent {
   priority?: Priority;
 }
 
-async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo): Promise<OutcomeEvent | undefined> {
+async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo, retentionMs: number): Promise<OutcomeEvent | undefined> {
   const organizationId = run.typedSearchAttributes.get(ORGANIZATION_SEARCH_ATTRIBUTE);
   const handle = client.workflow.getHandle(run.workflowId);
   const current = await handle.describe().catch((error: unknown) => {
@@ -67,14 +67,14 @@ async function outcomeEventOf(client: Client, run: WorkflowExecutionInfo): Promi
   const base = { organizationId, createdAt: (run.closeTime ?? new Date()).toISOString(), sourceWorkflowId: run.workflowId };
   const taskId = taskIdFromWorkflowId(run.workflowId);
   if (taskId) {
-    const { resource } = await taskFromDescription(taskId, current, () => handle.result() as Promise<AiTaskOutcome>);
+    const { resource } = await taskFromDescription(taskId, current, () => handle.result() as Promise<AiTaskOutcome>, retentionMs);
     if (resource.status !== 'failed' || !resource.error) return undefined;
     const eventId = outcomeEventId(taskId, taskOutcomeName({ status: 'failed', error: resource.error }));
     return { event: { ...base, eventId, type: 'ai_task.completed', resourceId: taskId }, priority: current.priority };
   }
   const assessmentId = parseAssessmentWorkflowId(run.workflowId)?.assessmentId;
   // An assessment closed before its review has no outcome to announce; one closed after it has.
-  const review = assessmentId ? toAssessmentResource(assessmentId, current.memo as unknown as AssessmentMemo).review : undefined;
+  const review = assessmentId ? toAssessmentResource(assessmentId, current.memo as unknown as AssessmentMemo, null).review : undefined;
   if (!assessmentId || !review) return undefined;
   const eventId = outcomeEventId(assessmentId, reviewOutcomeName(review.verdict));
   return { event: { ...base, eventId, type: 'assessment.reviewed', resourceId: assessmentId }, priority: current.priority };

@@ -29,6 +29,8 @@ export interface WebhookActivityDependencies {
   store: WebhookStore;
   retry: WebhookRetrySchedule;
   allowInsecureSandbox: boolean;
+  /** How long the namespaces keep a closed workflow (RETENTION_PERIOD): the events' resources carry expires_at. */
+  retentionMs: number;
   /** Which environment a namespace serves; events and endpoints never cross environments. */
   environmentOf: (namespace: string) => KeyEnvironment;
   resolve?: HostResolver;
@@ -53,16 +55,24 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
     return usable ? [endpoint] : [];
   };
   const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
+  const sweep = createOperatorCloseSweep(hasWebhookSubscribers, deps.retentionMs);
   return {
     hasWebhookSubscribers,
-    ...createOperatorCloseSweep(hasWebhookSubscribers),
+
+    /** The sweep schedule's run also prunes delivery records and suppressed events past the retention period, as Temporal deletes their resources. */
+    async sweepOperatorCloses(input) {
+      await deps.store.pruneBefore(new Date(Date.now() - deps.retentionMs).toISOString());
+      return sweep.sweepOperatorCloses(input);
+    },
 
     /** Subscribed, enabled endpoints of the event's organisation and environment, and the payload they all get. */
     async prepareWebhookEvent(input) {
       const context = Context.current();
       const endpoints = input.endpointId === undefined ? await subscribedEndpoints(input.organizationId, input.type) : await targetEndpoint({ ...input, endpointId: input.endpointId });
       if (endpoints.length === 0) return { body: '', endpointIds: [], retry: deps.retry };
-      const data = input.type === TEST_WEBHOOK_EVENT_TYPE ? testEventData(input.endpointId) : await readEventResource(context.client, { ...input, type: input.type });
+      const data = input.type === TEST_WEBHOOK_EVENT_TYPE ? testEventData(input.endpointId) : await readEventResource(context.client, { ...input, type: input.type }, deps.retentionMs);
+      // Erased on its owner's request (DELETE): nothing is sent about it any more.
+      if (!data) return { body: '', endpointIds: [], retry: deps.retry };
       const body = JSON.stringify({ id: input.eventId, type: input.type, created_at: input.createdAt, data });
       return { body, endpointIds: endpoints.map((endpoint) => endpoint.id), retry: deps.retry };
     },
@@ -70,7 +80,8 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
     /**
      * One attempt, recorded whatever happens. 2xx delivers; 410 disables the endpoint and stops;
      * anything else fails the attempt with the delay to the next one (backoff with jitter, or the
-     * receiver's Retry-After). Signed at send time, so each attempt's timestamp is fresh.
+     * receiver's Retry-After). Signed at send time, so each attempt's timestamp is fresh. The event
+     * of an erased resource is not sent and leaves no record: 'skipped', in the event's history.
      */
     async deliverWebhook(input) {
       const context = Context.current();
@@ -110,6 +121,12 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
         throw retryLater(error.message);
       }
 
+      // Checked last before sending: the resource may have been erased while this attempt waited,
+      // failed earlier ones or resolved the host (its eraser suppresses the events before it cancels).
+      if (await deps.store.isSuppressed(endpoint, input.eventId)) {
+        context.log.info('webhook delivery suppressed: its resource was erased', { eventId: input.eventId, endpointId: input.endpointId, attempt });
+        return 'skipped';
+      }
       const timestamp = Math.floor(startedAt.getTime() / 1000);
       const headers = {
         'webhook-id': input.eventId,

@@ -11,7 +11,8 @@ export interface SummariserFigure {
   mibPerSecond: number;
 }
 
-const SIZES = [
+/** The text sizes the in-process scenarios measure, and how often the summariser runs each. */
+export const TEXT_SIZES = [
   { label: '1 KiB', bytes: 1024, runs: 500 },
   { label: '64 KiB', bytes: 64 * 1024, runs: 40 },
   { label: '512 KiB', bytes: 512 * 1024, runs: 10 },
@@ -20,7 +21,7 @@ const WARMUP_RUNS = 3;
 
 /** The default (extractive) summariser on its own, in this process: the activity's whole work. */
 export function runSummariserScenario(): SummariserFigure[] {
-  return SIZES.map(({ label, bytes, runs }) => {
+  return TEXT_SIZES.map(({ label, bytes, runs }) => {
     const text = benchText(bytes);
     for (let i = 0; i < WARMUP_RUNS; i++) summarizeExtractive(text);
     const times: number[] = [];

@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import { AppConfig } from '../../src/common/config/app-config';
 import { AssessmentReviewClient } from '../../src/common/review/assessment-review-client';
 import { forEachConcurrently } from './concurrency';
 import type { WorkItem } from './work-items';
@@ -9,7 +10,7 @@ const REVIEWS_IN_PARALLEL = 4;
 
 /** The architecture team: claims and approves every accepted assessment, as `assay assessments claim|complete` do. */
 export async function reviewAll(client: Client, items: readonly WorkItem[]): Promise<void> {
-  const reviewer = new AssessmentReviewClient(client, { updateTimeoutMs: UPDATE_TIMEOUT_MS });
+  const reviewer = new AssessmentReviewClient(client, { updateTimeoutMs: UPDATE_TIMEOUT_MS, retentionMs: new AppConfig().values.RETENTION_PERIOD });
   const ids = items.filter((item) => item.kind === 'assessment').flatMap((item) => [...item.ids]);
   await forEachConcurrently(ids, REVIEWS_IN_PARALLEL, async (id) => {
     await reviewer.claim(id, { reviewer: CHAOS_REVIEWER });

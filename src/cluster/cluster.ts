@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { AppConfig } from '../common/config/app-config';
 import { repoRoot } from '../common/repo-root';
 import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../common/temporal/connection-options';
 import { freePort } from '../embedded/free-port';
+import { ensureLocalCodecCredential, ensureLocalEncryptionKey } from '../embedded/local-encryption-key';
 import { localTemporalEnv } from '../embedded/local-temporal-env';
 import { makeCertificates, type Certificates } from './certificates';
 import { startClusterPostgres, type ClusterPostgres } from './cluster-postgres';
@@ -13,6 +15,7 @@ import { acceptsConnections, answersOk, frontendServes } from './readiness';
 import { TEMPORAL_DYNAMIC_CONFIG, METRICS_PORT_VARIABLE, temporalServerConfig, type TemporalServicePorts } from './temporal-server-config';
 import { provisionTemporalServer, type TemporalServerBuild } from './temporal-server-build';
 import { setUpTemporalSchema } from './temporal-schema';
+import { uiServerConfig } from './ui-server-config';
 import { devServerEnvironment } from '../embedded/dev-server-environment';
 
 export const CLUSTER_NAMESPACES = { sandbox: 'assay-sandbox', production: 'assay-production' };
@@ -21,7 +24,7 @@ export const API_INSTANCES = ['api-1', 'api-2'] as const;
 export const WORKERS = ['worker-1', 'worker-2'] as const;
 /** The Temporal server's processes; the frontend process runs the internal worker service too. */
 export const TEMPORAL_SERVICES = ['history', 'matching', 'frontend'] as const;
-export type ClusterProcessName = (typeof TEMPORAL_SERVICES)[number] | 'ui' | (typeof API_INSTANCES)[number] | (typeof WORKERS)[number];
+export type ClusterProcessName = (typeof TEMPORAL_SERVICES)[number] | 'ui' | 'codec' | (typeof API_INSTANCES)[number] | (typeof WORKERS)[number];
 
 // Certificates are made anew for every run; long enough for a cluster left running.
 const CERTIFICATE_DAYS = 30;
@@ -33,6 +36,8 @@ export interface ClusterOptions {
   /** The first API instance's port; the second listens on the next one. */
   apiPort: number;
   uiPort: number;
+  /** The codec endpoint's (src/codec), which the UI's codec calls go to; omitted = a free one. */
+  codecPort?: number;
   /** Added to the environment of every API instance and worker (tests: rate limits, a provider). */
   serviceEnv?: NodeJS.ProcessEnv;
   /** false: PostgreSQL without fsync, for test clusters thrown away afterwards. Default true. */
@@ -55,6 +60,7 @@ export class Cluster {
     readonly postgres: ClusterPostgres,
     readonly certificates: Certificates,
     readonly frontendPort: number,
+    readonly codecPort: number,
     /** The environment an operator shell, the API instances and the workers share; also in cluster.env. */
     readonly env: NodeJS.ProcessEnv,
   ) {}
@@ -73,6 +79,16 @@ export class Cluster {
 
   get uiUrl(): string {
     return `http://localhost:${this.options.uiPort}`;
+  }
+
+  /** The codec endpoint as a browser on this machine reaches it: same site as the UI (localhost), so the sign-in cookie goes along with the UI's calls. */
+  get codecUrl(): string {
+    return `http://localhost:${this.codecPort}/codec`;
+  }
+
+  /** Where the codec's operator credential is (unless CODEC_CREDENTIAL is set in the shell). */
+  get codecCredentialFile(): string {
+    return new AppConfig(this.env).localCodecCredentialFile;
   }
 
   /** How a client of this cluster connects (mTLS with the run's client certificate). */
@@ -105,7 +121,7 @@ export class Cluster {
   /** Assay's processes first, then the UI, the Temporal services and PostgreSQL. */
   async stop(): Promise<void> {
     const stopAll = (names: readonly ClusterProcessName[]) => Promise.all(names.map((name) => this.processes.get(name)?.stop()));
-    await stopAll([...API_INSTANCES, ...WORKERS]);
+    await stopAll([...API_INSTANCES, ...WORKERS, 'codec']);
     await stopAll(['ui', 'frontend']);
     await stopAll(['matching', 'history']);
     await this.postgres.server.stop();
@@ -127,10 +143,16 @@ export class Cluster {
       const certificates = await makeCertificates(dirs.pki, CERTIFICATE_DAYS);
       const ports = await servicePorts();
       const env = operatorEnv(dataDir, `127.0.0.1:${ports.frontend.grpc}`, certificates, postgres.assayUrl);
-      cluster = new Cluster(options, build, postgres, certificates, ports.frontend.grpc, env);
+      // Payloads encrypted as under `npm start`: a key file in the kept data dir, unless the shell configures keys.
+      fs.mkdirSync(env.DATA_DIR as string, { recursive: true, mode: 0o700 });
+      ensureLocalEncryptionKey(new AppConfig(env));
+      const codecCredential = ensureLocalCodecCredential(new AppConfig(env));
+      cluster = new Cluster(options, build, postgres, certificates, ports.frontend.grpc, options.codecPort ?? (await freePort()), env);
       await cluster.startTemporal(ports, dirs);
       await cluster.startAssay(dirs.logs);
-      fs.writeFileSync(cluster.envFile, envFileText(env), { mode: 0o600 });
+      // The `temporal` CLI in a shell with cluster.env decodes through the codec; Assay's processes never see these.
+      const codecEnv = { TEMPORAL_CODEC_ENDPOINT: cluster.codecUrl, TEMPORAL_CODEC_AUTH: `Bearer ${codecCredential}` };
+      fs.writeFileSync(cluster.envFile, envFileText({ ...env, ...codecEnv }), { mode: 0o600 });
       return cluster;
     } catch (error) {
       if (cluster) await cluster.stop();
@@ -173,13 +195,14 @@ export class Cluster {
     log(`Temporal serving on ${this.temporalAddress} (mTLS) after ${((Date.now() - started) / 1000).toFixed(1)} s; setting up namespaces…`);
     const connection = await Connection.connect(this.connectionOptions);
     try {
-      await setUpNamespaces(connection, Object.values(CLUSTER_NAMESPACES));
+      await setUpNamespaces(connection, Object.values(CLUSTER_NAMESPACES), new AppConfig(this.env).values.RETENTION_PERIOD);
     } finally {
       await connection.close();
     }
     const uiConfigDir = path.join(dirs.config, 'ui');
     fs.mkdirSync(uiConfigDir, { recursive: true });
-    fs.writeFileSync(path.join(uiConfigDir, 'cluster.yaml'), uiServerConfig(this.frontendPort, uiPort, this.certificates));
+    const uiConfig = uiServerConfig({ frontendPort: this.frontendPort, uiPort, defaultNamespace: CLUSTER_NAMESPACES.sandbox, certificates: this.certificates, codecEndpoint: this.codecUrl });
+    fs.writeFileSync(path.join(uiConfigDir, 'cluster.yaml'), uiConfig);
     await this.add(
       new ClusterProcess({
         name: 'ui',
@@ -210,8 +233,11 @@ export class Cluster {
         ),
       ),
     );
-    this.options.log(`starting ${apis.length} API instances and ${workers.length} workers…`);
-    await Promise.all([...apis, ...workers].map((process) => process.start()));
+    const uiOrigins = [this.uiUrl, `http://127.0.0.1:${this.options.uiPort}`].join(',');
+    const codecEnv = { ...base, CODEC_HOST: '127.0.0.1', CODEC_PORT: String(this.codecPort), CODEC_ALLOWED_ORIGINS: uiOrigins };
+    const codec = service('codec', path.join('codec', 'main.js'), codecEnv, () => answersOk(`${this.codecUrl}/`));
+    this.options.log(`starting ${apis.length} API instances, ${workers.length} workers and the codec endpoint…`);
+    await Promise.all([...apis, ...workers, codec].map((process) => process.start()));
   }
 }
 
@@ -262,7 +288,7 @@ function operatorEnv(dataDir: string, address: string, certificates: Certificate
   };
 }
 
-/** The settings of `operatorEnv` that differ from the shell's, as `set -a; . cluster.env` reads them. */
+/** The settings of `operatorEnv` that differ from the shell's, and the `temporal` CLI's codec settings, as `set -a; . cluster.env` reads them. */
 export const CLUSTER_ENV_VARIABLES = [
   'DATABASE_URL',
   'DATA_DIR',
@@ -274,28 +300,12 @@ export const CLUSTER_ENV_VARIABLES = [
   'TEMPORAL_TLS_SERVER_NAME',
   'TEMPORAL_NAMESPACE_SANDBOX',
   'TEMPORAL_NAMESPACE_PRODUCTION',
+  'TEMPORAL_CODEC_ENDPOINT',
+  'TEMPORAL_CODEC_AUTH',
 ] as const;
 
 function envFileText(env: NodeJS.ProcessEnv): string {
   const quoted = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
   const lines = CLUSTER_ENV_VARIABLES.map((name) => `${name}=${quoted(env[name] ?? '')}`);
   return ['# Written by npm run cluster for this run (ports and certificates change with each run).', '# Use: set -a; . <this file>; set +a', ...lines, ''].join('\n');
-}
-
-function uiServerConfig(frontendPort: number, uiPort: number, certificates: Certificates): string {
-  const quote = (value: string | number) => JSON.stringify(String(value));
-  return `# Written by npm run cluster.
-temporalGrpcAddress: ${quote(`127.0.0.1:${frontendPort}`)}
-host: "127.0.0.1"
-port: ${uiPort}
-enableUi: true
-defaultNamespace: ${quote(CLUSTER_NAMESPACES.sandbox)}
-disableNewsFetch: true
-tls:
-  caFile: ${quote(certificates.ca.cert)}
-  certFile: ${quote(certificates.client.cert)}
-  keyFile: ${quote(certificates.client.key)}
-  serverName: "localhost"
-  enableHostVerification: true
-`;
 }

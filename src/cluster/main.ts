@@ -10,6 +10,7 @@ import { Cluster, CLUSTER_NAMESPACES } from './cluster';
 const launcherSettings = z.object({
   PORT: z.coerce.number().int().min(1).max(65534).default(3000),
   TEMPORAL_UI_PORT: z.coerce.number().int().min(1).max(65535).default(8233),
+  CODEC_PORT: z.coerce.number().int().min(1).max(65535).default(8234),
   CLUSTER_DATA_DIR: z.string().min(1).default('.data-cluster'),
 });
 
@@ -23,7 +24,7 @@ runMain('supervisor', async () => {
   const settings = parsed.data;
   const dataDir = path.resolve(settings.CLUSTER_DATA_DIR);
   const started = Date.now();
-  const cluster = await Cluster.start({ dataDir, apiPort: settings.PORT, uiPort: settings.TEMPORAL_UI_PORT, log });
+  const cluster = await Cluster.start({ dataDir, apiPort: settings.PORT, uiPort: settings.TEMPORAL_UI_PORT, codecPort: settings.CODEC_PORT, log });
 
   let stopping = false;
   const stopAll = async (exitCode: number) => {
@@ -54,7 +55,8 @@ runMain('supervisor', async () => {
       `Assay cluster is running (started in ${((Date.now() - started) / 1000).toFixed(1)} s).`,
       `  API          ${cluster.apiUrls.join(' and ')}  (two instances, one key store)`,
       `  Temporal     ${cluster.temporalAddress}  (mTLS; namespaces ${CLUSTER_NAMESPACES.sandbox}, ${CLUSTER_NAMESPACES.production})`,
-      `  Temporal UI  ${cluster.uiUrl}`,
+      `  Temporal UI  ${cluster.uiUrl}  (payloads in plaintext once this browser signed in at ${cluster.codecUrl}/)`,
+      `  Codec        ${cluster.codecUrl}  (operator credential in ${cluster.codecCredentialFile}; docs/operations.md, "Reading payloads")`,
       `  Logs         ${path.join(dataDir, 'logs')}`,
       `  Environment  ${cluster.envFile}`,
       `               issue a key: set -a; . ${cluster.envFile}; set +a; npx assay keys issue --org <org> --env test`,

@@ -1,5 +1,6 @@
 import type { Certificates } from './certificates';
 import { FAIR_DISPATCH_DYNAMIC_CONFIG } from '../common/temporal/fair-dispatch-config';
+import { ASSAY_SERVER_DYNAMIC_CONFIG } from '../common/temporal/server-dynamic-config';
 
 /** The ports of the server's services: fixed for a cluster's run, so a service restarted after a kill comes back where the others look for it. */
 export interface TemporalServicePorts {
@@ -111,11 +112,10 @@ dynamicConfigClient:
 `;
 }
 
-/** Dynamic config: the one setting Assay changes from the server's defaults, as the dev server has it (src/embedded/temporal-dev-server.ts). */
-/** The cluster's dynamic config file: fair dispatch as the dev server has it, and search attributes read once per refresh rather than on every use. */
+/** The cluster's dynamic config file: what the dev server is given too (fair dispatch, Assay's changes to the defaults, among them deletes that do not wait ~33 s). */
 export const TEMPORAL_DYNAMIC_CONFIG = [
   '# Written by npm run cluster.',
-  ...Object.entries({ ...FAIR_DISPATCH_DYNAMIC_CONFIG, 'system.forceSearchAttributesCacheRefreshOnRead': false }).map(
+  ...Object.entries({ ...FAIR_DISPATCH_DYNAMIC_CONFIG, ...ASSAY_SERVER_DYNAMIC_CONFIG }).map(
     ([key, value]) => `${key}:\n  - value: ${JSON.stringify(value)}`,
   ),
   '',

@@ -1,12 +1,15 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { Connection } from '@temporalio/client';
 import { AppConfig } from '../common/config/app-config';
 import { Storage } from '../common/storage/storage';
+import { applyNamespaceRetention } from '../common/temporal/namespace-retention';
 import { createLogger, terminalOr } from '../common/logging/create-logger';
 import { runMain } from '../common/run-main';
 import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
 import { ensureDemoKey } from './demo-key';
+import { ensureLocalCodecCredential, ensureLocalEncryptionKey } from './local-encryption-key';
 import { localTemporalEnv } from './local-temporal-env';
 import { resolveTemporalCli } from './temporal-cli';
 import { startDevServer } from './temporal-dev-server';
@@ -24,20 +27,30 @@ runMain('supervisor', async () => {
   await assertPortFree(temporalPort, 'TEMPORAL_ADDRESS');
   await assertPortFree(values.PORT, 'PORT');
   await assertPortFree(values.TEMPORAL_UI_PORT, 'TEMPORAL_UI_PORT');
+  await assertPortFree(values.CODEC_PORT, 'CODEC_PORT');
   // Owner only: it holds the key and webhook database and the demo key.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
 
+  ensureLocalEncryptionKey(config);
+  ensureLocalCodecCredential(config);
+  // As the browser reaches it: on the same site as the UI the banner names (localhost), or the
+  // browser keeps the codec's SameSite=Strict sign-in cookie from the UI's codec calls.
+  const codecEndpoint = `http://${values.CODEC_HOST === '127.0.0.1' ? 'localhost' : values.CODEC_HOST}:${values.CODEC_PORT}/codec`;
+  const namespaces = [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION];
   const cliPath = resolveTemporalCli(values.TEMPORAL_CLI_PATH);
   log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
   const server = await startDevServer({
     cliPath,
     port: temporalPort,
     uiPort: values.TEMPORAL_UI_PORT,
-    namespaces: [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION],
+    namespaces,
+    uiCodecEndpoint: codecEndpoint,
     dbFile: path.join(config.dataDir, 'temporal.sqlite'),
     logFile: path.join(config.dataDir, 'temporal.log'),
   });
 
+  const retention = await withConnection(server.address, (connection) => applyNamespaceRetention(connection, namespaces, values.RETENTION_PERIOD));
+  log(`finished work is kept for ${retention.map(({ namespace, retentionMs }) => `${msToDays(retentionMs)} days in ${namespace}`).join(', ')}`);
   const storage = await Storage.open(config);
   const keyFile = await ensureDemoKey(storage.keys, values.API_KEY_BRAND, config.dataDir);
   await storage.close();
@@ -48,6 +61,7 @@ runMain('supervisor', async () => {
   const children: ChildService[] = [
     startChild('worker', path.join(dist, 'worker', 'main.js'), env),
     startChild('api', path.join(dist, 'api', 'main.js'), env),
+    startChild('codec', path.join(dist, 'codec', 'main.js'), env),
   ];
 
   let stopping = false;
@@ -82,6 +96,7 @@ runMain('supervisor', async () => {
       'Assay is running.',
       `  API          ${baseUrl}`,
       `  Temporal UI  http://localhost:${values.TEMPORAL_UI_PORT}  (namespaces ${values.TEMPORAL_NAMESPACE_SANDBOX}, ${values.TEMPORAL_NAMESPACE_PRODUCTION})`,
+      `  Codec        ${codecEndpoint}  (sign in at ${codecEndpoint}/ with the operator credential in ${path.relative(process.cwd(), config.localCodecCredentialFile) || config.localCodecCredentialFile}; docs/operations.md, "Reading payloads")`,
       `  Sandbox key  in ${path.relative(process.cwd(), keyFile) || keyFile}  (organisation "demo"; read it with cat)`,
       '  Press Ctrl-C to stop everything; tasks and keys are kept for the next start.',
     ].join('\n'),
@@ -90,6 +105,19 @@ runMain('supervisor', async () => {
 
 function log(message: string): void {
   supervisorLog.info(message);
+}
+
+async function withConnection<T>(address: string, use: (connection: Connection) => Promise<T>): Promise<T> {
+  const connection = await Connection.connect({ address });
+  try {
+    return await use(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
+function msToDays(ms: number): string {
+  return String(Math.round((ms / 86_400_000) * 100) / 100);
 }
 
 function portOf(address: string): number {

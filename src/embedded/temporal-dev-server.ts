@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_KEYS } from '../contract';
 import { ARRIVAL_ORDER_DYNAMIC_CONFIG, FAIR_DISPATCH_DYNAMIC_CONFIG, dynamicConfigValues, type DynamicConfig } from '../common/temporal/fair-dispatch-config';
+import { ASSAY_SERVER_DYNAMIC_CONFIG } from '../common/temporal/server-dynamic-config';
 import { devServerEnvironment } from './dev-server-environment';
 import { freePort } from './free-port';
 
@@ -13,6 +14,8 @@ export interface DevServerOptions {
   namespaces: string[];
   /** Web UI port, or 'free' for any free one; omitted = headless. */
   uiPort?: number | 'free';
+  /** Where the Web UI sends payloads to decode (Temporal's remote codec protocol); omitted = none. */
+  uiCodecEndpoint?: string;
   /** SQLite file for persistence; omitted = in memory. */
   dbFile?: string;
   /** Where the server's own output goes; omitted = kept in memory only to explain a failed start. */
@@ -38,10 +41,7 @@ const SEARCH_ATTRIBUTE_TYPE_NAMES: Record<string, string> = { KEYWORD: 'Keyword'
 export const SQLITE_PRAGMAS = ['journal_mode=wal', 'synchronous=normal'];
 
 const DEV_SERVER_DYNAMIC_CONFIG: DynamicConfig = {
-  // The CLI makes the server re-read search attributes from SQLite on every use, so attributes
-  // added while it runs apply at once. Ours are written with the namespaces before it starts, and
-  // the re-reads cost ~11 % of its CPU under polling (perf profile in BENCHMARKS.md).
-  'system.forceSearchAttributesCacheRefreshOnRead': false,
+  ...ASSAY_SERVER_DYNAMIC_CONFIG,
   // Partitions spread a task queue over matching hosts; the dev server is one process, so four
   // (the default) buy nothing, and each partition is fair on its own while a poll takes from any
   // one: with one, dispatch order is exactly the fair order (and arrival order with fairness off).
@@ -80,6 +80,7 @@ async function startOnce(options: DevServerOptions, port: number, uiPort: number
   for (const value of dynamicConfigValues({ ...DEV_SERVER_DYNAMIC_CONFIG, ...dispatch })) args.push('--dynamic-config-value', value);
   if (uiPort === undefined) args.push('--headless');
   else args.push('--ui-port', String(uiPort), '--ui-disable-news-fetch');
+  if (uiPort !== undefined && options.uiCodecEndpoint) args.push('--ui-codec-endpoint', options.uiCodecEndpoint);
   if (options.dbFile) {
     args.push('--db-filename', options.dbFile);
     for (const pragma of SQLITE_PRAGMAS) args.push('--sqlite-pragma', pragma);

@@ -105,6 +105,11 @@ export class AssayClient {
     return taskFrom(await this.transport.send({ method: 'POST', path: `${resourcePath(TASKS_PATH, id)}/cancel`, timeoutMs, signal: options.signal }));
   }
 
+  /** Erases the task with its history (a running one is canceled first); resolves too when it was already gone. */
+  async deleteTask(id: string, options: RequestOptions = {}): Promise<void> {
+    await this.erase(TASKS_PATH, id, options);
+  }
+
   /**
    * Polls until the task is final. Resolves with a succeeded task; rejects with TaskFailedError
    * when it failed, PollTimeoutError at the poll ceiling, AssayApiError on any non-2xx poll.
@@ -138,6 +143,11 @@ export class AssayClient {
 
   async getAssessment(id: string, options: RequestOptions = {}): Promise<Assessment> {
     return assessmentFrom(await this.get(ASSESSMENTS_PATH, id, options));
+  }
+
+  /** Erases the assessment with its history (an open one is canceled first); resolves too when it was already gone. */
+  async deleteAssessment(id: string, options: RequestOptions = {}): Promise<void> {
+    await this.erase(ASSESSMENTS_PATH, id, options);
   }
 
   /** One page of the caller's assessments: open ones first, then the most recently completed. */
@@ -177,6 +187,11 @@ export class AssayClient {
   private get(collectionPath: string, id: string, options: RequestOptions): Promise<HttpResponse> {
     const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
     return this.transport.send({ method: 'GET', path: resourcePath(collectionPath, id), timeoutMs, signal: options.signal });
+  }
+
+  private async erase(collectionPath: string, id: string, options: RequestOptions): Promise<void> {
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    await this.transport.send({ method: 'DELETE', path: resourcePath(collectionPath, id), timeoutMs, signal: options.signal });
   }
 
   private list<S extends string>(collectionPath: string, query: ListQuery<S>, options: RequestOptions): Promise<HttpResponse> {

@@ -27,6 +27,8 @@ interface TaskFields {
   task_type: string;
   created_at: string;
   updated_at: string;
+  /** When the finished task is deleted (the service's retention period after it finished); null until it finishes. Older servers omit it. */
+  expires_at?: string | null;
 }
 
 export type PendingTask = TaskFields & { status: 'queued' | 'running' };
@@ -81,6 +83,8 @@ export interface Assessment {
   status: AssessmentStatus;
   created_at: string;
   updated_at: string;
+  /** When the closed assessment is deleted (the service's retention period after it closed); null until then. Older servers omit it. */
+  expires_at?: string | null;
   name?: string;
   findings?: Finding[];
   /** Present once the status is completed. */

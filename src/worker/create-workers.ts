@@ -4,6 +4,7 @@ import { createActivities } from '../../activities';
 import { createSummarizationProvider } from '../../activities/summarize/create-provider';
 import type { AppConfig } from '../common/config/app-config';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../common/keys/api-key';
+import { assayDataConverter } from '../common/temporal/data-converter';
 import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
@@ -39,6 +40,7 @@ export async function createWorkers(
         taskQueue: config.values.TEMPORAL_TASK_QUEUE,
         activities,
         ...workflows,
+        dataConverter: assayDataConverter(config),
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
         maxConcurrentWorkflowTaskExecutions: slots[environment],
         maxConcurrentActivityTaskExecutions: activitySlots[environment],

@@ -1,5 +1,6 @@
 import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ConnectionLike, type ScheduleOptions } from '@temporalio/client';
 import type { AppConfig } from '../common/config/app-config';
+import { assayDataConverter } from '../common/temporal/data-converter';
 import { OPERATOR_CLOSE_SWEEP_SCHEDULE_ID, OPERATOR_CLOSE_SWEEP_WORKFLOW_TYPE, type OperatorCloseSweepInput } from '../contract';
 
 /** How long visibility may take to show a close; Elasticsearch refreshes within about a second. */
@@ -11,7 +12,7 @@ const VISIBILITY_LAG_MS = 60_000;
  * time even while no worker runs; SKIP lets a sweep that waited cover the ones due meanwhile.
  */
 export async function ensureOperatorCloseSweep(connection: ConnectionLike, namespace: string, config: AppConfig): Promise<void> {
-  const client = new Client({ connection, namespace });
+  const client = new Client({ connection, namespace, dataConverter: assayDataConverter(config) });
   const every = config.values.WEBHOOK_SWEEP_INTERVAL;
   const input: OperatorCloseSweepInput = { lookbackMs: every + VISIBILITY_LAG_MS };
   const options = {

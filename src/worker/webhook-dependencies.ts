@@ -32,6 +32,7 @@ export async function webhookActivityDependencies(config: AppConfig): Promise<We
       windowMs: values.WEBHOOK_RETRY_WINDOW,
     },
     allowInsecureSandbox: values.WEBHOOKS_ALLOW_INSECURE_SANDBOX,
+    retentionMs: values.RETENTION_PERIOD,
     environmentOf: (namespace) => {
       const environment = namespaces[namespace];
       if (!environment) throw new Error(`namespace ${namespace} serves no environment`);

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { ExitCode } from '../../src/cli/exit-codes';
 import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
 import type { ReviewCommandDeps } from '../../src/cli/reviewer/review-command-deps';
+import { generateEncryptionKeyEntry } from '../../src/common/crypto/encryption-keys';
 import { AssayHarness } from '../support/assay-harness';
 import { SINGLE_ZONE_GRAPH, largestAcceptedArchitecture } from '../support/graphs';
 import { bearer, http } from '../support/http';
@@ -23,7 +24,8 @@ let assessmentsUrl: string;
 const reviewers: Record<string, string> = {};
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA, REVIEW_UPDATE_TIMEOUT_MS: '3000' } });
+  // Encrypted payloads: the reviewer's reads through the API decode them with the same keys.
+  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA, REVIEW_UPDATE_TIMEOUT_MS: '3000', PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('assessments') } });
   key = (await harness.issueKey('acme', 'test')).key;
   assessmentsUrl = `${harness.baseUrl}/v1/network-assessments`;
   for (const name of ['alice', 'bob']) reviewers[name] = (await harness.addReviewer(name)).credential;
@@ -110,6 +112,7 @@ describe('POST /v1/network-assessments', () => {
       status: 'submitted',
       created_at: expect.any(String),
       updated_at: response.body.created_at,
+      expires_at: null,
       escalations: [],
     });
     expect(response.headers.get('location')).toBe(`/v1/network-assessments/${response.body.assessment_id}`);
@@ -184,6 +187,11 @@ describe('the review, from POST through the reviewer CLI and the API to complete
       findings: assessment.findings,
     });
     expect(final.updated_at).toBe(final.review.completed_at);
+    // Kept the default 30 days from the close of its workflow, which follows the review.
+    const closed = await pollUntil(id, (body) => body.expires_at !== null);
+    const keptMs = Date.parse(closed.expires_at) - Date.parse(final.review.completed_at);
+    expect(keptMs).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(keptMs).toBeLessThan(30 * 86_400_000 + 60_000);
     const afterwards = await pendingUntil((queue) => queue.every((item) => item.assessment_id !== id));
     expect(afterwards.map((item) => item.assessment_id)).not.toContain(id);
   });

@@ -60,6 +60,9 @@ describe('POST /v1/ai/tasks', () => {
     expect(ARTICLE).toContain(final.output.summary.split('.')[0]);
     expect(final.created_at).toBe(created.body.created_at);
     expect(Date.parse(final.updated_at)).toBeGreaterThanOrEqual(Date.parse(final.created_at));
+    expect(created.body.expires_at).toBeNull();
+    // Kept the default retention period, 30 days, from when it finished.
+    expect(Date.parse(final.expires_at) - Date.parse(final.updated_at)).toBe(30 * 86_400_000);
   });
 
   it('never shows a status going backwards while polling', async () => {

@@ -111,7 +111,7 @@ export class AssayHarness {
     this.workers = [];
   }
 
-  /** What an API or worker started apart (from dist/, or the CLI) needs to share this harness's Temporal, namespaces, task queue and key store. */
+  /** What an API or worker started apart (from dist/, or the CLI) needs to share this harness's Temporal, namespaces, task queue, key store and encryption keys. */
   sharedEnv(): Record<string, string> {
     const values = this.config.values;
     return {
@@ -120,6 +120,7 @@ export class AssayHarness {
       TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
       TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
       DATA_DIR: this.dataDir,
+      ...(values.PAYLOAD_ENCRYPTION_KEYS !== undefined ? { PAYLOAD_ENCRYPTION_KEYS: values.PAYLOAD_ENCRYPTION_KEYS } : {}),
     };
   }
 

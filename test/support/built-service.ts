@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-export type BuiltEntrypoint = 'api' | 'worker';
+export type BuiltEntrypoint = 'api' | 'worker' | 'embedded';
 
 export interface ExitStatus {
   code: number | null;

@@ -8,3 +8,10 @@ export async function temporalWorkflowCommand(address: string, args: string[]): 
   const { stdout } = await promisify(execFile)(resolveTemporalCli(), ['workflow', ...args, '--address', address, '--namespace', SANDBOX_NAMESPACE]);
   return stdout;
 }
+
+/** `temporal operator namespace describe` with the real CLI: the namespace's retention as Temporal reports it, in ms. */
+export async function reportedRetentionMs(address: string, namespace: string): Promise<number> {
+  const { stdout } = await promisify(execFile)(resolveTemporalCli(), ['operator', 'namespace', 'describe', '--address', address, '--namespace', namespace, '--output', 'json']);
+  const retention = (JSON.parse(stdout) as { config: { workflowExecutionRetentionTtl: string } }).config.workflowExecutionRetentionTtl;
+  return Number.parseFloat(retention) * 1000;
+}

@@ -13,7 +13,7 @@ const services: Record<string, any> = compose.services;
 const defaults = configSchema.parse({});
 
 /** Services that run until stopped; the rest are one-shot setup jobs. */
-const LONG_RUNNING = ['postgresql', 'temporal', 'temporal-ui', 'api', 'worker', 'prometheus', 'grafana', 'jaeger'];
+const LONG_RUNNING = ['postgresql', 'temporal', 'temporal-ui', 'api', 'worker', 'codec', 'prometheus', 'grafana', 'jaeger'];
 const SETUP_JOBS = ['temporal-schema', 'temporal-setup'];
 
 /**
@@ -100,6 +100,20 @@ describe('docker-compose.yml', () => {
     const seconds = (value: string) => Number(/^(\d+)s$/.exec(value)?.[1]);
     expect(seconds(services.worker.stop_grace_period) * 1000).toBeGreaterThan(Number(services.worker.environment.WORKER_SHUTDOWN_GRACE_MS));
     expect(seconds(services.api.stop_grace_period)).toBeGreaterThan(60);
+  });
+
+  it('runs the codec endpoint with the workers’ keys, and the UI calls it from the browser with credentials', () => {
+    const codec = services.codec.environment;
+    expect(command('codec')).toContain('dist/src/codec/main.js');
+    expect(codec.PAYLOAD_ENCRYPTION_KEYS).toBe(services.worker.environment.PAYLOAD_ENCRYPTION_KEYS);
+    expect(codec.PAYLOAD_ENCRYPTION_KEYS).toMatch(/^\$\{PAYLOAD_ENCRYPTION_KEYS:\?/);
+    expect(codec.CODEC_CREDENTIAL).toMatch(/^\$\{CODEC_CREDENTIAL:\?/);
+    expect(configSchema.safeParse(codec).success).toBe(true);
+    expect(services.codec.ports).toEqual([`${codec.CODEC_PORT}:${codec.CODEC_PORT}`]);
+    const ui = services['temporal-ui'];
+    const uiPort = ui.ports[0].split(':')[0];
+    expect(ui.environment).toMatchObject({ TEMPORAL_CODEC_ENDPOINT: `http://localhost:${codec.CODEC_PORT}/codec`, TEMPORAL_CODEC_INCLUDE_CREDENTIALS: 'true' });
+    expect(codec.CODEC_ALLOWED_ORIGINS.split(',')).toContain(`http://localhost:${uiPort}`);
   });
 
   it('exposes the worker metrics on the network for Prometheus', () => {

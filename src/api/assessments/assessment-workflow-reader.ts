@@ -4,6 +4,7 @@ import type { KeyEnvironment } from '../../common/keys/api-key';
 import { TemporalClients } from '../temporal/temporal-clients';
 import { assessmentWorkflowId, type AssessmentMemo } from '../../contract';
 import { CLOSED_READ_TTL_MS } from '../tasks/task-workflow-reader';
+import { expiresAt } from '../../common/resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
 
 export interface AssessmentLookup {
@@ -30,6 +31,11 @@ export class AssessmentWorkflowReader {
 
   constructor(private readonly temporal: TemporalClients) {}
 
+  /** After an erasure: the next read asks Temporal. */
+  forget(environment: KeyEnvironment, organizationId: string, assessmentId: string): void {
+    this.closed.delete(`${environment}/${assessmentWorkflowId(organizationId, assessmentId)}`);
+  }
+
   async read(environment: KeyEnvironment, organizationId: string, assessmentId: string): Promise<AssessmentLookup | undefined> {
     const workflowId = assessmentWorkflowId(organizationId, assessmentId);
     const cacheKey = `${environment}/${workflowId}`;
@@ -38,7 +44,7 @@ export class AssessmentWorkflowReader {
     const description = await this.temporal.describe(environment, workflowId);
     if (!description) return undefined;
     const memo = description.memo as unknown as AssessmentMemo;
-    const lookup = { resource: toAssessmentResource(assessmentId, memo), memo, runId: description.runId };
+    const lookup = { resource: toAssessmentResource(assessmentId, memo, expiresAt(description.closeTime, this.temporal.retentionMs)), memo, runId: description.runId };
     if (description.status.name !== 'RUNNING') this.closed.set(cacheKey, lookup);
     return lookup;
   }

@@ -2,19 +2,22 @@ import { z } from 'zod';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
 import { listQuerySchema } from '../listing/list-request';
 import type { ApiOperation } from '../openapi/api-operation';
-import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
 import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from '../openapi/schemas/assessment.schemas';
 import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { createAssessmentSchema } from './create-assessment.request';
 
 const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };
+// Any other value is 404: no assessment can have it.
+const ASSESSMENT_ID = { name: 'assessment_id', description: 'The id returned on creation: `asmt_` and a ULID.', schema: z.string().regex(new RegExp(ASSESSMENT_ID_PATTERN)), example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3' };
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 
-const submitted = { assessment_id: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3', name: 'Checkout platform', status: 'submitted', created_at: CREATED_AT, updated_at: CREATED_AT, escalations: [] };
+const submitted = { assessment_id: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3', name: 'Checkout platform', status: 'submitted', created_at: CREATED_AT, updated_at: CREATED_AT, expires_at: null, escalations: [] };
 const completed = {
   ...submitted,
   status: 'completed',
   updated_at: '2025-06-03T14:02:11.000Z',
+  expires_at: '2025-07-03T14:02:11.000Z',
   findings: [{ check: 'single_point_of_failure', severity: 'high', message: 'db-1 is the only database and every service depends on it.', component_ids: ['db-1'] }],
   review: { verdict: 'changes_requested', notes: 'Add a replica in a second zone.', reviewer: 'alice', completed_at: '2025-06-03T14:02:11.000Z' },
 };
@@ -71,11 +74,19 @@ export const ASSESSMENT_ROUTES = {
     tag: 'Network assessments',
     summary: 'Get a network assessment',
     description: 'Findings appear once the automated checks ran; review once the architecture team completed it.',
-    pathParameters: [
-      // Any other value is 404: no assessment can have it.
-      { name: 'assessment_id', description: 'The id returned on creation: `asmt_` and a ULID.', schema: z.string().regex(new RegExp(ASSESSMENT_ID_PATTERN)), example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3' },
-    ],
+    pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The assessment.', body: ASSESSMENT, example: completed }],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+  },
+  erase: {
+    method: 'delete',
+    path: '/v1/network-assessments/{assessment_id}',
+    operationId: 'deleteAssessment',
+    tag: 'Network assessments',
+    summary: 'Erase a network assessment',
+    description: "Removes the assessment and its history from Temporal, with its Idempotency-Key, its webhook events and their delivery records, for the caller's organisation and environment only; one still open (submitted or under review) is canceled first. Then GET answers 404, lists leave it out and no webhook about it is sent. Repeating it, or erasing an assessment that is already gone, answers 204 again.",
+    pathParameters: [ASSESSMENT_ID],
+    responses: ERASE_RESPONSES,
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
 } satisfies Record<string, ApiOperation>;

@@ -33,6 +33,11 @@ export class AssessmentsController {
     return this.assessments.list(caller, query);
   }
 
+  @ApiRoute(ASSESSMENT_ROUTES.erase)
+  async erase(@CurrentCaller() caller: Caller, @Param('assessmentId') assessmentId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    if (!(await this.assessments.erase(caller, assessmentId))) void reply.status(202);
+  }
+
   @ApiRoute(ASSESSMENT_ROUTES.get)
   get(@CurrentCaller() caller: Caller, @Param('assessmentId') assessmentId: string): Promise<AssessmentResource> {
     return this.assessments.get(caller, assessmentId);

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ErasureModule } from '../erasure/erasure.module';
 import { TemporalModule } from '../temporal/temporal.module';
 import { AssessmentWorkflowReader } from './assessment-workflow-reader';
 import { AssessmentsController } from './assessments.controller';
 import { AssessmentsService } from './assessments.service';
 
 @Module({
-  imports: [TemporalModule],
+  imports: [TemporalModule, ErasureModule],
   controllers: [AssessmentsController],
   providers: [AssessmentsService, AssessmentWorkflowReader],
 })

@@ -5,7 +5,18 @@ import type { Caller } from '../keys/key-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
 import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
 import type { assessmentWorkflow } from '../../../workflows';
-import { ASSESSMENT_STATUSES, ASSESSMENT_WORKFLOW_TYPE, assessmentWorkflowId, ORGANIZATION_SEARCH_ATTRIBUTE, type AssessmentMemo, type AssessmentStatus } from '../../contract';
+import {
+  ASSESSMENT_STATUSES,
+  ASSESSMENT_WORKFLOW_TYPE,
+  assessmentWorkflowId,
+  ORGANIZATION_SEARCH_ATTRIBUTE,
+  outcomeEventId,
+  REVIEW_VERDICTS,
+  reviewOutcomeName,
+  type AssessmentMemo,
+  type AssessmentStatus,
+} from '../../contract';
+import { WorkflowEraser } from '../erasure/workflow-eraser';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
 import { notEquals } from '../../common/visibility/visibility-query';
@@ -33,6 +44,7 @@ export class AssessmentsService {
     private readonly temporal: TemporalClients,
     private readonly reader: AssessmentWorkflowReader,
     private readonly config: AppConfig,
+    private readonly eraser: WorkflowEraser,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedAssessment> {
@@ -56,7 +68,7 @@ export class AssessmentsService {
       readExisting: (assessmentId) => this.reader.read(caller.environment, caller.organizationId, assessmentId),
     });
     if (started.replayed) return { assessment: started.resource, replayed: true };
-    return { assessment: toAssessmentResource(started.id, memo), replayed: false };
+    return { assessment: toAssessmentResource(started.id, memo, null), replayed: false };
   }
 
   /** The caller's assessments (open first, then the latest completed); `completed` is exact in visibility, the open statuses are told apart per item. */
@@ -77,5 +89,18 @@ export class AssessmentsService {
     const found = isAssessmentId(assessmentId) ? await this.reader.read(caller.environment, caller.organizationId, assessmentId) : undefined;
     if (!found) throw ApiError.notFound(`Assessment ${assessmentId}`);
     return found.resource;
+  }
+
+  /** Erases the assessment (WorkflowEraser): whether it is gone yet; an id no assessment can have is 404. */
+  async erase(caller: Caller, assessmentId: string): Promise<boolean> {
+    if (!isAssessmentId(assessmentId)) throw ApiError.notFound(`Assessment ${assessmentId}`);
+    const gone = await this.eraser.erase({
+      environment: caller.environment,
+      organizationId: caller.organizationId,
+      workflowId: assessmentWorkflowId(caller.organizationId, assessmentId),
+      eventIds: REVIEW_VERDICTS.map((verdict) => outcomeEventId(assessmentId, reviewOutcomeName(verdict))),
+    });
+    this.reader.forget(caller.environment, caller.organizationId, assessmentId);
+    return gone;
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/idempotency-key';
 import { MAX_PREFER_WAIT_SECONDS } from '../http/prefer-wait';
-import type { HeaderDoc, ParameterDoc } from './api-operation';
+import type { HeaderDoc, ParameterDoc, ResponseDoc } from './api-operation';
 
 export const IDEMPOTENCY_KEY_HEADER: ParameterDoc = {
   name: 'Idempotency-Key',
@@ -29,3 +29,9 @@ export const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
   RateLimit: { description: 'Per limit (`"creates"` per key, `"organisation-creates"` per organisation and environment): creates left now (`r`) and seconds until that grows (`t`), draft-ietf-httpapi-ratelimit-headers.' },
   'RateLimit-Policy': { description: 'Per limit: the burst (`q`) and the window in seconds (`w`).' },
 };
+
+/** The answers of a DELETE that erases a resource (src/api/erasure). */
+export const ERASE_RESPONSES: ResponseDoc[] = [
+  { status: 204, description: 'Erased, or already gone.' },
+  { status: 202, description: 'Erasure accepted: Temporal deletes in the background and still showed it when the API answered; GET may answer it for up to a minute more.' },
+];

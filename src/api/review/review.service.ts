@@ -68,7 +68,7 @@ export class ReviewService {
   }
 
   private client(reviewer: Reviewer): AssessmentReviewClient {
-    return new AssessmentReviewClient(this.temporal.client(reviewer.environment), { updateTimeoutMs: this.config.values.REVIEW_UPDATE_TIMEOUT_MS });
+    return new AssessmentReviewClient(this.temporal.client(reviewer.environment), { updateTimeoutMs: this.config.values.REVIEW_UPDATE_TIMEOUT_MS, retentionMs: this.config.values.RETENTION_PERIOD });
   }
 }
 

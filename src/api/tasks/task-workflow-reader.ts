@@ -34,6 +34,13 @@ export class TaskWorkflowReader {
     this.runs.set(cacheKeyOf(environment, taskWorkflowId(organizationId, taskId)), runId);
   }
 
+  /** After an erasure: the next read asks Temporal. */
+  forget(environment: KeyEnvironment, organizationId: string, taskId: string): void {
+    const cacheKey = cacheKeyOf(environment, taskWorkflowId(organizationId, taskId));
+    this.closed.delete(cacheKey);
+    this.runs.delete(cacheKey);
+  }
+
   async read(environment: KeyEnvironment, organizationId: string, taskId: string): Promise<TaskRead | undefined> {
     const workflowId = taskWorkflowId(organizationId, taskId);
     const cacheKey = cacheKeyOf(environment, workflowId);
@@ -46,6 +53,7 @@ export class TaskWorkflowReader {
         this.temporal.withDeadline(
           () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
         ),
+        this.temporal.retentionMs,
       )),
       runId: description.runId,
     };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TASK_ID_PATTERN } from '../../common/ids/task-ids';
 import { listQuerySchema } from '../listing/list-request';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
 import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { TASK_STATUS_VALUES, taskResourceSchema } from '../openapi/schemas/task.schemas';
 import { createTaskSchema } from './create-task.request';
@@ -17,11 +17,12 @@ const TASK_ID: ParameterDoc = {
 };
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 
-const queuedTask = { id: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', task_type: 'summarize', status: 'queued', created_at: CREATED_AT, updated_at: CREATED_AT };
+const queuedTask = { id: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', task_type: 'summarize', status: 'queued', created_at: CREATED_AT, updated_at: CREATED_AT, expires_at: null };
 const succeededTask = {
   ...queuedTask,
   status: 'succeeded',
   updated_at: '2025-06-02T09:15:29.870Z',
+  expires_at: '2025-07-02T09:15:29.870Z',
   output: { summary: 'The council approved the transit plan, which adds three bus lines.' },
 };
 
@@ -85,5 +86,16 @@ export const TASK_ROUTES = {
     pathParameters: [TASK_ID],
     responses: [{ status: 202, description: 'Cancellation requested: the task as it is now.', body: TASK, example: { ...queuedTask, status: 'running' } }],
     errors: ['NOT_FOUND', 'TASK_ALREADY_FINAL', 'SERVICE_UNAVAILABLE'],
+  },
+  erase: {
+    method: 'delete',
+    path: '/v1/ai/tasks/{task_id}',
+    operationId: 'deleteTask',
+    tag: 'AI tasks',
+    summary: 'Erase an AI task',
+    description: "Removes the task and its history from Temporal, with its Idempotency-Key, its webhook events and their delivery records, for the caller's organisation and environment only; a queued or running task is canceled first. Then GET answers 404, lists leave it out and no webhook about it is sent. Repeating it, or erasing a task that is already gone, answers 204 again.",
+    pathParameters: [TASK_ID],
+    responses: ERASE_RESPONSES,
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
 } satisfies Record<string, ApiOperation>;

@@ -40,6 +40,11 @@ export class TasksController {
     return this.tasks.cancel(caller, taskId);
   }
 
+  @ApiRoute(TASK_ROUTES.erase)
+  async erase(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    if (!(await this.tasks.erase(caller, taskId))) void reply.status(202);
+  }
+
   @ApiRoute(TASK_ROUTES.list)
   list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<TaskResource>> {
     return this.tasks.list(caller, query);

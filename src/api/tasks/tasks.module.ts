@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ErasureModule } from '../erasure/erasure.module';
 import { TemporalModule } from '../temporal/temporal.module';
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
 @Module({
-  imports: [TemporalModule],
+  imports: [TemporalModule, ErasureModule],
   controllers: [TasksController],
   providers: [TasksService, TaskWorkflowReader],
 })

@@ -7,7 +7,19 @@ import { ApiMetrics } from '../metrics/api-metrics';
 import { TemporalClients } from '../temporal/temporal-clients';
 import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
 import type { aiTaskWorkflow } from '../../../workflows';
-import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE, TASK_STATUSES, TASK_TYPE_SEARCH_ATTRIBUTE, taskWorkflowId, type AiTaskMemo, type TaskStatus } from '../../contract';
+import {
+  AI_TASK_WORKFLOW_TYPE,
+  ORGANIZATION_SEARCH_ATTRIBUTE,
+  TASK_ERROR_CODES,
+  TASK_STATUSES,
+  TASK_TYPE_SEARCH_ATTRIBUTE,
+  outcomeEventId,
+  taskOutcomeName,
+  taskWorkflowId,
+  type AiTaskMemo,
+  type TaskStatus,
+} from '../../contract';
+import { WorkflowEraser } from '../erasure/workflow-eraser';
 import { parseCreateTaskRequest } from './create-task.request';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
@@ -42,6 +54,7 @@ export class TasksService {
     private readonly reader: TaskWorkflowReader,
     private readonly config: AppConfig,
     private readonly metrics: ApiMetrics,
+    private readonly eraser: WorkflowEraser,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedTask> {
@@ -63,7 +76,7 @@ export class TasksService {
     if (started.replayed) return { task: started.resource, replayed: true };
     this.reader.rememberRun(caller.environment, caller.organizationId, started.id, started.runId);
     this.metrics.tasksCreated.inc({ task_type: request.task_type });
-    const task: TaskResource = { id: started.id, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at };
+    const task: TaskResource = { id: started.id, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at, expires_at: null };
     return { task, replayed: false };
   }
 
@@ -112,6 +125,20 @@ export class TasksService {
     const handle = this.temporal.workflows(caller.environment).getHandle(taskWorkflowId(caller.organizationId, taskId));
     await this.temporal.withDeadline(() => handle.cancel());
     return resource;
+  }
+
+  /** Erases the task (WorkflowEraser): whether it is gone yet; an id no task can have is 404. */
+  async erase(caller: Caller, taskId: string): Promise<boolean> {
+    if (!isTaskId(taskId)) throw ApiError.notFound(`Task ${taskId}`);
+    const outcomes = ['succeeded', ...TASK_ERROR_CODES.map((code) => taskOutcomeName({ status: 'failed', error: { code, message: '' } }))];
+    const gone = await this.eraser.erase({
+      environment: caller.environment,
+      organizationId: caller.organizationId,
+      workflowId: taskWorkflowId(caller.organizationId, taskId),
+      eventIds: outcomes.map((outcome) => outcomeEventId(taskId, outcome)),
+    });
+    this.reader.forget(caller.environment, caller.organizationId, taskId);
+    return gone;
   }
 
   private async find(caller: Caller, taskId: string) {

@@ -3,6 +3,7 @@ import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type Wo
 import type { Priority } from '@temporalio/common';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
+import { assayDataConverter } from '../../common/temporal/data-converter';
 import { organizationPriority } from '../../common/temporal/organization-priority';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 
@@ -31,8 +32,8 @@ export class TemporalClients {
     // With tracing on, each start, signal, update and query is a span whose context travels to the workflow in its headers.
     const interceptors = { workflow: config.tracing ? [new OpenTelemetryWorkflowClientInterceptor()] : [] };
     this.clients = {
-      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test'), interceptors }),
-      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live'), interceptors }),
+      test: new Client({ connection: connections.test, namespace: this.namespaceFor('test'), dataConverter: assayDataConverter(config), interceptors }),
+      live: new Client({ connection: connections.live, namespace: this.namespaceFor('live'), dataConverter: assayDataConverter(config), interceptors }),
     };
   }
 
@@ -53,6 +54,11 @@ export class TemporalClients {
 
   workflows(environment: KeyEnvironment): WorkflowClient {
     return this.clients[environment].workflow;
+  }
+
+  /** The raw gRPC service of the environment's connection, for calls the SDK does not wrap (delete). */
+  workflowService(environment: KeyEnvironment): Client['workflowService'] {
+    return this.clients[environment].workflowService;
   }
 
   /**
@@ -91,13 +97,22 @@ export class TemporalClients {
     return this.config.values.TEMPORAL_TASK_QUEUE;
   }
 
+  get rpcTimeoutMs(): number {
+    return this.config.values.TEMPORAL_RPC_TIMEOUT_MS;
+  }
+
+  /** How long the namespaces keep a closed workflow (RETENTION_PERIOD). */
+  get retentionMs(): number {
+    return this.config.values.RETENTION_PERIOD;
+  }
+
   /** What an organisation's workflows start with, for fair dispatch on the shared task queue. */
   priorityFor(organizationId: string): Priority {
     return organizationPriority(organizationId, this.config.values.FAIRNESS_WEIGHTS);
   }
 
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */
-  withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.config.values.TEMPORAL_RPC_TIMEOUT_MS): Promise<T> {
+  withDeadline<T>(call: () => Promise<T>, timeoutMs: number = this.rpcTimeoutMs): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     // Each connection keeps its deadline in its own call context: the call runs inside all of them, whichever it uses.
     const bounded = distinct(this.connections).reduce<() => Promise<T>>((inner, connection) => () => connection.withDeadline(deadline, inner), call);

@@ -1,7 +1,10 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
+import { parseEncryptionKeys } from '../crypto/encryption-keys';
+import { StaticKeyRing, type KeyRing } from '../crypto/key-ring';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
 import { fairnessWeights } from './fairness-weights';
 import { workerEnvironments } from './worker-environments';
@@ -9,16 +12,23 @@ import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
-const MAX_SLA_MS = 365 * 24 * 60 * 60 * 1000;
-/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses), in milliseconds. */
-const slaDuration = z.string().transform((value, context) => {
-  const millis = parseDuration(value);
-  if (millis === undefined || millis <= 0 || millis > MAX_SLA_MS) {
-    context.addIssue({ code: 'custom', message: 'must be a duration between 1ms and 365 days, such as "2 days", "36h" or "90s"' });
-    return z.NEVER;
-  }
-  return millis;
-});
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses) within bounds, in milliseconds. */
+function durationBetween(minMs: number, maxMs: number, bounds: string) {
+  return z.string().transform((value, context) => {
+    const millis = parseDuration(value);
+    if (millis === undefined || millis < minMs || millis > maxMs) {
+      context.addIssue({ code: 'custom', message: `must be a duration between ${bounds}, such as "2 days", "36h" or "90s"` });
+      return z.NEVER;
+    }
+    return millis;
+  });
+}
+
+const slaDuration = durationBetween(1, 365 * DAY_MS, '1ms and 365 days');
+// Temporal refuses a namespace retention under a day.
+const retentionDuration = durationBetween(DAY_MS, 10 * 365 * DAY_MS, '1 day and 3650 days');
 
 /** Every setting Assay reads from the environment, validated once at start. */
 export const configSchema = z.object({
@@ -86,6 +96,21 @@ export const configSchema = z.object({
   WEBHOOK_RETRY_WINDOW: z.string().default('3 days').pipe(slaDuration),
   // How often the worker's schedule looks for runs an operator terminated (or that timed out) to send their event.
   WEBHOOK_SWEEP_INTERVAL: z.string().default('1 minute').pipe(slaDuration),
+  // How long a finished task or assessment (with its Idempotency-Key and webhook delivery records) is
+  // kept: the namespaces' retention, applied by `npm start` and the cluster setup.
+  RETENTION_PERIOD: z.string().default('30 days').pipe(retentionDuration),
+  // Keys that encrypt what Temporal stores (payloads) and webhook signing secrets: `id:base64` entries,
+  // newest first, inline or in a file (one a line). Neither set: the data directory's encryption-keys
+  // file (which `npm start` makes) if there is one, else nothing is encrypted.
+  PAYLOAD_ENCRYPTION_KEYS: z.string().optional(),
+  PAYLOAD_ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
+  // The codec endpoint for the Temporal UI and CLI (src/codec): where it listens, the operator credential
+  // it asks for (else the data directory's codec-credential file, which `npm start` makes), and the
+  // origins whose pages may call it (default: the embedded UI's).
+  CODEC_HOST: z.string().min(1).default('127.0.0.1'),
+  CODEC_PORT: port.default(8234),
+  CODEC_CREDENTIAL: z.string().min(32, 'must be at least 32 characters').optional(),
+  CODEC_ALLOWED_ORIGINS: z.string().optional(),
 });
 
 function parseDuration(value: string): number | undefined {
@@ -104,6 +129,7 @@ export class InvalidConfigError extends Error {}
 export class AppConfig {
   readonly values: Readonly<ConfigValues>;
   private connections?: TemporalConnections;
+  private keys?: { ring: KeyRing | undefined };
 
   constructor(private readonly env: NodeJS.ProcessEnv = process.env) {
     const parsed = configSchema.safeParse(env);
@@ -112,6 +138,9 @@ export class AppConfig {
       throw new InvalidConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
     const values = parsed.data;
+    if (values.PAYLOAD_ENCRYPTION_KEYS !== undefined && values.PAYLOAD_ENCRYPTION_KEYS_FILE !== undefined) {
+      throw new InvalidConfigError('Invalid configuration:\n  PAYLOAD_ENCRYPTION_KEYS: set it or PAYLOAD_ENCRYPTION_KEYS_FILE, not both');
+    }
     if (values.SUMMARIZER_PROVIDER === 'openai-compatible' && !values.OPENAI_BASE_URL) {
       throw new InvalidConfigError('Invalid configuration:\n  OPENAI_BASE_URL: required when SUMMARIZER_PROVIDER=openai-compatible');
     }
@@ -132,6 +161,39 @@ export class AppConfig {
     return this.connections;
   }
 
+  /**
+   * The encryption key ring, or undefined when no key is configured; read and checked on first use,
+   * like temporalConnections. Problems name the setting and the entry, never a key.
+   */
+  get keyRing(): KeyRing | undefined {
+    if (!this.keys) this.keys = { ring: this.readKeyRing() };
+    return this.keys.ring;
+  }
+
+  private readKeyRing(): KeyRing | undefined {
+    const { PAYLOAD_ENCRYPTION_KEYS: inline, PAYLOAD_ENCRYPTION_KEYS_FILE: file } = this.values;
+    let text: string;
+    let setting: string;
+    if (inline !== undefined) {
+      [text, setting] = [inline, 'PAYLOAD_ENCRYPTION_KEYS'];
+    } else if (file !== undefined) {
+      setting = 'PAYLOAD_ENCRYPTION_KEYS_FILE';
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new InvalidConfigError(`Invalid configuration:\n  ${setting}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      }
+    } else if (fs.existsSync(this.localKeyFile)) {
+      setting = this.localKeyFile;
+      text = fs.readFileSync(this.localKeyFile, 'utf8');
+    } else {
+      return undefined;
+    }
+    const parsed = parseEncryptionKeys(text);
+    if (!parsed.ok) throw new InvalidConfigError(`Invalid configuration:\n  ${setting}: ${parsed.problem}`);
+    return new StaticKeyRing(parsed.keys);
+  }
+
   /** Tracing from the standard OTEL_* variables, or undefined when it is off (the default). */
   get tracing(): TracingSettings | undefined {
     const result = tracingSettingsFromEnv(this.env);
@@ -141,6 +203,30 @@ export class AppConfig {
 
   get dataDir(): string {
     return path.resolve(this.values.DATA_DIR);
+  }
+
+  /** The codec endpoint's operator credential, or undefined when none is configured (the endpoint then refuses to start). */
+  get codecCredential(): string | undefined {
+    if (this.values.CODEC_CREDENTIAL !== undefined) return this.values.CODEC_CREDENTIAL;
+    return fs.existsSync(this.localCodecCredentialFile) ? fs.readFileSync(this.localCodecCredentialFile, 'utf8').trim() : undefined;
+  }
+
+  /** The credential file `npm start` makes, read when CODEC_CREDENTIAL is not set. */
+  get localCodecCredentialFile(): string {
+    return path.join(this.dataDir, 'codec-credential');
+  }
+
+  /** Origins whose pages may call the codec endpoint: CODEC_ALLOWED_ORIGINS (comma-separated), else the embedded UI's. */
+  get codecAllowedOrigins(): string[] {
+    const listed = this.values.CODEC_ALLOWED_ORIGINS;
+    if (listed !== undefined) return listed.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+    const port = this.values.TEMPORAL_UI_PORT;
+    return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  }
+
+  /** The key file `npm start` makes, read when no key is configured. */
+  get localKeyFile(): string {
+    return path.join(this.dataDir, 'encryption-keys');
   }
 
   get keyDatabasePath(): string {

@@ -4,7 +4,7 @@ import { redactFields } from './redact-fields';
 import { redactApiKeys } from './redact-keys';
 
 /** Which of Assay's processes wrote a line: the `process` field of every line. */
-export type AssayProcess = 'api' | 'worker' | 'cli' | 'supervisor' | 'bench';
+export type AssayProcess = 'api' | 'worker' | 'codec' | 'cli' | 'supervisor' | 'bench';
 
 /**
  * Every Assay process logs through this: pino JSON lines with level, time, process and msg, plus

@@ -7,6 +7,8 @@ export interface AssessmentResource {
   status: AssessmentStatus;
   created_at: string;
   updated_at: string;
+  /** When the closed assessment is deleted (the retention period after its workflow closed); null until then. */
+  expires_at: string | null;
   /** Present once the automated checks ran. */
   findings?: Finding[];
   /** Present once completed. */
@@ -19,8 +21,9 @@ export interface AssessmentResource {
  * Built from the workflow's memo alone: the API writes the first keys at start, the workflow
  * publishes its state there after every transition, and describe() returns it with no worker.
  * Until the workflow's first step runs there is no state yet: it is submitted, unchanged since creation.
+ * `expiresAt` comes from the workflow's close time (expiry.ts).
  */
-export function toAssessmentResource(assessmentId: string, memo: AssessmentMemo): AssessmentResource {
+export function toAssessmentResource(assessmentId: string, memo: AssessmentMemo, expiresAt: string | null): AssessmentResource {
   const state = memo.state;
   const resource: AssessmentResource = {
     assessment_id: assessmentId,
@@ -28,6 +31,7 @@ export function toAssessmentResource(assessmentId: string, memo: AssessmentMemo)
     status: state?.status ?? 'submitted',
     created_at: memo.created_at,
     updated_at: state?.updated_at ?? memo.created_at,
+    expires_at: expiresAt,
     escalations: state?.escalations ?? [],
   };
   if (memo.findings) resource.findings = memo.findings;

@@ -20,6 +20,7 @@ export async function taskFromDescription(
   taskId: string,
   description: WorkflowExecutionDescription,
   fetchResult: () => Promise<AiTaskOutcome>,
+  retentionMs: number,
 ): Promise<TaskLookup> {
   const status = description.status.name as WorkflowStatusName;
   const memo = description.memo as unknown as AiTaskMemo;
@@ -31,6 +32,7 @@ export async function taskFromDescription(
     status,
     historyLength: description.historyLength,
     closedAt: description.closeTime,
+    retentionMs,
     outcome,
     pendingActivities: (description.raw.pendingActivities ?? []).map((activity) => ({
       started: activity.state === ACTIVITY_STARTED,

@@ -1,4 +1,5 @@
 import { TASK_CANCELED_ERROR, TASK_INTERNAL_ERROR, TASK_TIMED_OUT_ERROR, type AiTaskMemo, type AiTaskOutcome, type TaskError, type TaskStatus } from '../../contract';
+import { expiresAt } from './expiry';
 
 /** The task as a client sees it (docs/api.md, Resources: AI task). */
 export interface TaskResource {
@@ -7,6 +8,8 @@ export interface TaskResource {
   status: TaskStatus;
   created_at: string;
   updated_at: string;
+  /** When the finished task is deleted (the retention period after it finished); null until then. */
+  expires_at: string | null;
   output?: { summary: string };
   error?: TaskError;
 }
@@ -40,6 +43,8 @@ export interface TaskWorkflowView {
   status: WorkflowStatusName;
   historyLength: number;
   closedAt?: Date;
+  /** How long the namespace keeps a closed workflow. */
+  retentionMs: number;
   /** Only tasks started before the local-summary patch have one: their summary ran on the task queue. */
   pendingActivities: PendingActivityView[];
   pendingWorkflowTask?: PendingWorkflowTaskView;
@@ -53,13 +58,14 @@ const HISTORY_BEFORE_ANY_WORKER = 2;
 export function toTaskResource(view: TaskWorkflowView): TaskResource {
   const base = { id: view.taskId, task_type: view.memo.task_type, created_at: view.memo.created_at };
   if (view.status === 'RUNNING') {
-    return { ...base, status: runningStatus(view), updated_at: lastWorkerStart(view) ?? view.memo.created_at };
+    return { ...base, status: runningStatus(view), updated_at: lastWorkerStart(view) ?? view.memo.created_at, expires_at: null };
   }
-  const updated_at = (view.closedAt ?? new Date(view.memo.created_at)).toISOString();
+  const closedAt = view.closedAt ?? new Date(view.memo.created_at);
+  const times = { updated_at: closedAt.toISOString(), expires_at: expiresAt(closedAt, view.retentionMs) };
   const outcome = view.outcome ?? abnormalOutcome(view.status);
   return outcome.status === 'succeeded'
-    ? { ...base, status: 'succeeded', updated_at, output: outcome.output }
-    : { ...base, status: 'failed', updated_at, error: outcome.error };
+    ? { ...base, status: 'succeeded', ...times, output: outcome.output }
+    : { ...base, status: 'failed', ...times, error: outcome.error };
 }
 
 /**

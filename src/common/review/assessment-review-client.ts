@@ -27,6 +27,7 @@ import {
   type ReviewRefusalCode,
 } from '../../contract';
 import { isAssessmentId, parseAssessmentWorkflowId, type AssessmentWorkflowRef } from '../ids/assessment-ids';
+import { expiresAt } from '../resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../resources/assessment-resource';
 import { readWorkflowStartInput } from '../temporal/workflow-start-input';
 
@@ -84,6 +85,8 @@ export interface OperatorAssessmentView extends AssessmentResource {
 export interface AssessmentReviewClientOptions {
   /** How long an update may wait for a worker to accept or refuse it. */
   updateTimeoutMs: number;
+  /** How long the namespace keeps a closed workflow (RETENTION_PERIOD), for expires_at. */
+  retentionMs: number;
 }
 
 /**
@@ -118,7 +121,7 @@ export class AssessmentReviewClient {
     const memo = description.memo as unknown as AssessmentMemo;
     const input = await readWorkflowStartInput<AssessmentWorkflowInput>(this.client, handle.workflowId);
     return {
-      ...toAssessmentResource(ref.assessmentId, memo),
+      ...toAssessmentResource(ref.assessmentId, memo, expiresAt(description.closeTime, this.options.retentionMs)),
       organization_id: ref.organizationId,
       workflow_status: description.status.name,
       ...(memo.state?.claim ? { claim: memo.state.claim } : {}),

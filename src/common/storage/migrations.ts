@@ -143,6 +143,27 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    // Delivery records go with an erased resource's events and when the retention period has passed.
+    '0005_crypto_delivery_erasure_indexes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.createIndex('webhook_deliveries_event').ifNotExists().on('webhook_deliveries').column('event_id').execute();
+        await db.schema.createIndex('webhook_deliveries_attempted_at').ifNotExists().on('webhook_deliveries').column('attempted_at').execute();
+      },
+    },
+    // The events of erased resources, which no delivery attempt may send any more; kept for the retention period.
+    '0006_webhook_suppressed_events': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('webhook_suppressed_events')
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('environment', 'text', (column) => column.notNull().check(sql`environment IN ('test', 'live')`))
+          .addColumn('event_id', 'text', (column) => column.notNull())
+          .addColumn('suppressed_at', types.timestamp, (column) => column.notNull())
+          .addPrimaryKeyConstraint('webhook_suppressed_events_pk', ['organization_id', 'environment', 'event_id'])
+          .execute();
+        await db.schema.createIndex('webhook_suppressed_events_suppressed_at').on('webhook_suppressed_events').column('suppressed_at').execute();
+      },
+    },
   };
 }
 

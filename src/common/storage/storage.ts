@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely } from 'kysely';
 import type { AppConfig } from '../config/app-config';
+import { SecretSealer } from '../crypto/secret-sealer';
 import { KeyStore } from './key-store';
 import { migrateToLatest } from './migrations';
 import { ConsoleSessionStore } from './console-session-store';
@@ -16,16 +17,20 @@ export class Storage {
   readonly reviewers: ReviewerStore;
   readonly consoleSessions: ConsoleSessionStore;
 
-  private constructor(private readonly db: Kysely<Tables>) {
+  private constructor(
+    private readonly db: Kysely<Tables>,
+    sealer: SecretSealer,
+  ) {
     this.keys = new KeyStore(db);
-    this.webhooks = new WebhookStore(db);
+    this.webhooks = new WebhookStore(db, sealer);
     this.reviewers = new ReviewerStore(db);
     this.consoleSessions = new ConsoleSessionStore(db);
   }
 
   /**
    * PostgreSQL when DATABASE_URL is set (several API instances share it), else the SQLite file in
-   * DATA_DIR. Migrated before it returns.
+   * DATA_DIR. Migrated before it returns, and every webhook secret sealed with the current key
+   * (WebhookStore.resealSecrets: it needs the keys, which a schema migration does not have).
    */
   static async open(config: AppConfig): Promise<Storage> {
     const url = config.values.DATABASE_URL;
@@ -35,11 +40,13 @@ export class Storage {
     });
     try {
       await migrateToLatest(db, url ? 'postgres' : 'sqlite');
+      const storage = new Storage(db, new SecretSealer(config.keyRing));
+      await storage.webhooks.resealSecrets();
+      return storage;
     } catch (error) {
       await db.destroy();
       throw error;
     }
-    return new Storage(db);
   }
 
   /** Idempotent; queries through either store fail afterwards. */

@@ -3,7 +3,7 @@ import type { KeyEnvironment } from '../keys/api-key';
 import type { KeyAuditAction, StoredKey } from './key-store';
 import type { StoredConsoleSession } from './console-session-store';
 import type { ReviewerAuditEntry, StoredReviewer } from './reviewer-store';
-import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from './webhook-store';
+import type { StoredWebhookEndpoint, SuppressedWebhookEvent, WebhookDeliveryAttempt } from './webhook-store';
 
 /**
  * Rows as the stores see them: CamelCasePlugin turns the snake_case columns into these names. Both
@@ -16,6 +16,7 @@ export interface Tables {
   keyAuditLog: KeyAuditRow;
   webhookEndpoints: WebhookEndpointRow;
   webhookDeliveries: WebhookDeliveryAttempt;
+  webhookSuppressedEvents: SuppressedWebhookEvent;
   reviewerCredentials: StoredReviewer;
   reviewerAuditLog: ReviewerAuditRow;
   consoleSessions: StoredConsoleSession;

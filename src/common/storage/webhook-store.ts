@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DeliveredWebhookEventType, WebhookEventType } from '../../contract';
+import type { SecretSealer } from '../crypto/secret-sealer';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { Tables, WebhookEndpointRow } from './tables';
 
 /**
- * A receiving URL of one organisation in one environment. The signing secret is stored as is:
- * the worker needs it to sign (HMAC is symmetric), so unlike API keys it cannot be hashed.
+ * A receiving URL of one organisation in one environment. The worker needs the signing secret to
+ * sign (HMAC is symmetric), so unlike API keys it cannot be hashed: it is stored encrypted with the
+ * key ring (SecretSealer); the store hands it out decrypted.
  */
 export interface StoredWebhookEndpoint {
   id: string;
@@ -42,6 +44,21 @@ export interface WebhookDeliveryAttempt {
   durationMs: number;
 }
 
+/** Whose events: an organisation in one environment (event ids come from resource ids, which say neither). */
+export interface EventOwner {
+  organizationId: string;
+  environment: KeyEnvironment;
+}
+
+/**
+ * An event of an erased resource: no attempt sends it any more, whatever was already under way
+ * when the resource was erased. Kept as long as delivery records are (the retention period).
+ */
+export interface SuppressedWebhookEvent extends EventOwner {
+  eventId: string;
+  suppressedAt: string;
+}
+
 export interface SecretRotation {
   id: string;
   secret: string;
@@ -49,20 +66,52 @@ export interface SecretRotation {
   at: string;
 }
 
-/** Persistence of webhook endpoints and delivery attempts, next to the keys; this class is also the DI token. */
+/** Persistence of webhook endpoints, delivery attempts and suppressed events, next to the keys; this class is also the DI token. */
 export class WebhookStore {
-  constructor(private readonly db: Kysely<Tables>) {}
+  constructor(
+    private readonly db: Kysely<Tables>,
+    private readonly sealer: SecretSealer,
+  ) {}
 
   async create(endpoint: StoredWebhookEndpoint): Promise<void> {
     await this.db
       .insertInto('webhookEndpoints')
-      .values({ ...endpoint, events: JSON.stringify(endpoint.events) })
+      .values({
+        ...endpoint,
+        events: JSON.stringify(endpoint.events),
+        secret: await this.sealer.seal(endpoint.secret),
+        previousSecret: endpoint.previousSecret === null ? null : await this.sealer.seal(endpoint.previousSecret),
+      })
       .execute();
   }
 
   async find(id: string): Promise<StoredWebhookEndpoint | undefined> {
     const row = await this.db.selectFrom('webhookEndpoints').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && fromEndpointRow(row);
+    return row && this.fromRow(row);
+  }
+
+  /**
+   * Encrypts with the current key every secret stored in plaintext (before keys were configured)
+   * or under an older key, so older keys can be retired. Run at every open; a row changed
+   * meanwhile (a rotation) is left to the next open.
+   */
+  async resealSecrets(): Promise<number> {
+    let resealed = 0;
+    for (const row of await this.db.selectFrom('webhookEndpoints').select(['id', 'secret', 'previousSecret']).execute()) {
+      const staleSecret = await this.sealer.isStale(row.secret);
+      const stalePrevious = row.previousSecret !== null && (await this.sealer.isStale(row.previousSecret));
+      if (!staleSecret && !stalePrevious) continue;
+      const previous = row.previousSecret === null ? null : await this.sealer.seal(await this.sealer.open(row.previousSecret));
+      const updated = await this.db
+        .updateTable('webhookEndpoints')
+        .set({ secret: await this.sealer.seal(await this.sealer.open(row.secret)), previousSecret: previous })
+        .where('id', '=', row.id)
+        .where('secret', '=', row.secret)
+        .where((eb) => (row.previousSecret === null ? eb('previousSecret', 'is', null) : eb('previousSecret', '=', row.previousSecret)))
+        .executeTakeFirst();
+      resealed += Number(updated.numUpdatedRows);
+    }
+    return resealed;
   }
 
   /** Oldest first. */
@@ -75,28 +124,33 @@ export class WebhookStore {
       .orderBy('createdAt')
       .orderBy('id')
       .execute();
-    return rows.map(fromEndpointRow);
+    return Promise.all(rows.map((row) => this.fromRow(row)));
   }
 
+  /** The endpoint and its delivery records. */
   async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.deleteFrom('webhookEndpoints').where('id', '=', id).executeTakeFirst();
-    return deleted.numDeletedRows === 1n;
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('webhookDeliveries').where('endpointId', '=', id).execute();
+      const deleted = await trx.deleteFrom('webhookEndpoints').where('id', '=', id).executeTakeFirst();
+      return deleted.numDeletedRows === 1n;
+    });
   }
 
   /** The current secret becomes the previous one; returns the endpoint as it now is. */
   async rotateSecret(rotation: SecretRotation): Promise<StoredWebhookEndpoint | undefined> {
+    const sealed = await this.sealer.seal(rotation.secret);
     const row = await this.db
       .updateTable('webhookEndpoints')
       .set((eb) => ({
         previousSecret: eb.ref('secret'),
         previousSecretExpiresAt: rotation.previousSecretExpiresAt,
-        secret: rotation.secret,
+        secret: sealed,
         updatedAt: rotation.at,
       }))
       .where('id', '=', rotation.id)
       .returningAll()
       .executeTakeFirst();
-    return row && fromEndpointRow(row);
+    return row && this.fromRow(row);
   }
 
   async disable(id: string, reason: string, at: string): Promise<void> {
@@ -122,6 +176,55 @@ export class WebhookStore {
     await this.db.insertInto('webhookDeliveries').values(attempt).execute();
   }
 
+  /** The delivery records of an erased resource's events, to the owner's endpoints only. */
+  async deleteDeliveriesOfEvents(owner: EventOwner, eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.db
+      .deleteFrom('webhookDeliveries')
+      .where('eventId', 'in', eventIds)
+      .where('endpointId', 'in', (eb) =>
+        eb.selectFrom('webhookEndpoints').select('id').where('organizationId', '=', owner.organizationId).where('environment', '=', owner.environment),
+      )
+      .execute();
+  }
+
+  /** From now on no attempt sends these events of the owner (isSuppressed); repeating it is harmless. */
+  async suppressEvents(owner: EventOwner, eventIds: readonly string[], at: string): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.db
+      .insertInto('webhookSuppressedEvents')
+      .values(eventIds.map((eventId) => ({ ...owner, eventId, suppressedAt: at })))
+      .onConflict((conflict) => conflict.columns(['organizationId', 'environment', 'eventId']).doNothing())
+      .execute();
+  }
+
+  async isSuppressed(owner: EventOwner, eventId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('webhookSuppressedEvents')
+      .select('eventId')
+      .where('organizationId', '=', owner.organizationId)
+      .where('environment', '=', owner.environment)
+      .where('eventId', '=', eventId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Delivery records and suppressed events older than the retention period, as their events' resources are; returns how many of each went. */
+  async pruneBefore(cutoff: string): Promise<{ deliveries: number; suppressedEvents: number }> {
+    const deliveries = await this.db.deleteFrom('webhookDeliveries').where('attemptedAt', '<', cutoff).executeTakeFirst();
+    const suppressed = await this.db.deleteFrom('webhookSuppressedEvents').where('suppressedAt', '<', cutoff).executeTakeFirst();
+    return { deliveries: Number(deliveries.numDeletedRows), suppressedEvents: Number(suppressed.numDeletedRows) };
+  }
+
+  private async fromRow(row: WebhookEndpointRow): Promise<StoredWebhookEndpoint> {
+    return {
+      ...row,
+      events: JSON.parse(row.events) as WebhookEventType[],
+      secret: await this.sealer.open(row.secret),
+      previousSecret: row.previousSecret === null ? null : await this.sealer.open(row.previousSecret),
+    };
+  }
+
   /** Newest first. */
   listDeliveries(endpointId: string, limit: number): Promise<WebhookDeliveryAttempt[]> {
     return this.db
@@ -133,8 +236,4 @@ export class WebhookStore {
       .limit(limit)
       .execute();
   }
-}
-
-function fromEndpointRow(row: WebhookEndpointRow): StoredWebhookEndpoint {
-  return { ...row, events: JSON.parse(row.events) as WebhookEventType[] };
 }

@@ -50,10 +50,11 @@ describe('the Temporal server config of npm run cluster', () => {
 });
 
 describe('the dynamic config of npm run cluster', () => {
-  it('turns on fair dispatch as the dev server has it, and reads search attributes once per refresh', () => {
+  it('turns on fair dispatch as the dev server has it, reads search attributes once per refresh and deletes without waiting for close tasks', () => {
     expect(parse(TEMPORAL_DYNAMIC_CONFIG)).toEqual({
       'matching.enableFairness': [{ value: true }],
       'system.forceSearchAttributesCacheRefreshOnRead': [{ value: false }],
+      'history.transferProcessorEnsureCloseBeforeDelete': [{ value: false }],
     });
   });
 });

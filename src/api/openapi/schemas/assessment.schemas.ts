@@ -28,6 +28,10 @@ export const assessmentResourceSchema = z.object({
   status: z.enum(ASSESSMENT_STATUSES).meta({ description: '`submitted`, then `under_review` once a reviewer claims it, then `completed`.' }),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
+  expires_at: z.iso
+    .datetime()
+    .nullable()
+    .meta({ description: 'RFC 3339, UTC: when the closed assessment, its Idempotency-Key and its webhook deliveries are deleted (the retention period after its review closed, 30 days by default); null until then.' }),
   findings: z.array(findingSchema).optional().meta({ description: 'Present once the automated checks ran.' }),
   review: reviewSchema.optional().meta({ description: 'Present once completed.' }),
   escalations: escalationsSchema,

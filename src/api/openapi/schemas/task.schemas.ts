@@ -12,6 +12,10 @@ export const taskResourceSchema = z.object({
   }),
   created_at: z.iso.datetime().meta({ description: 'RFC 3339, UTC.' }),
   updated_at: z.iso.datetime().meta({ description: 'RFC 3339, UTC: when the status last changed.' }),
+  expires_at: z.iso
+    .datetime()
+    .nullable()
+    .meta({ description: 'RFC 3339, UTC: when the finished task, its Idempotency-Key and its webhook deliveries are deleted (the retention period after it finished, 30 days by default); null until it finishes.' }),
   output: z.object({ summary: z.string() }).optional().meta({ description: 'Present when status is succeeded.' }),
   error: z
     .object({

@@ -7,7 +7,7 @@ const CREATED_AT = '2025-06-02T09:15:27.114Z';
 const memo = { created_at: CREATED_AT, task_type: 'summarize' as const, request_hash: 'ab' };
 
 function view(overrides: Partial<TaskWorkflowView>): TaskWorkflowView {
-  return { taskId: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', memo, status: 'RUNNING', historyLength: 3, pendingActivities: [], ...overrides };
+  return { taskId: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', memo, status: 'RUNNING', retentionMs: 30 * 86_400_000, historyLength: 3, pendingActivities: [], ...overrides };
 }
 
 // The types are held equal at build time (src/openapi/schemas); these check the values the
@@ -30,7 +30,7 @@ describe('documented task schema', () => {
 
 describe('documented assessment schema', () => {
   it('accepts a submitted and a completed assessment exactly as the API builds them', () => {
-    const submitted = toAssessmentResource('asmt_01', { created_at: CREATED_AT, name: 'Platform', request_hash: 'ab' });
+    const submitted = toAssessmentResource('asmt_01', { created_at: CREATED_AT, name: 'Platform', request_hash: 'ab' }, null);
     const completed = toAssessmentResource('asmt_01', {
       created_at: CREATED_AT,
       name: 'Platform',
@@ -43,7 +43,7 @@ describe('documented assessment schema', () => {
         review: { verdict: 'approved', notes: 'Fine.', reviewer: 'alice', completed_at: CREATED_AT },
         escalations: [{ kind: 'claim_overdue', at: CREATED_AT }],
       },
-    });
+    }, CREATED_AT);
     for (const resource of [submitted, completed]) expect(assessmentResourceSchema.strict().safeParse(resource).error).toBeUndefined();
   });
 });

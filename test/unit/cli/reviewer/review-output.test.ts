@@ -56,6 +56,7 @@ describe('one assessment', () => {
     status: 'completed',
     created_at: CLAIMED.created_at,
     updated_at: '2030-01-03T11:30:00.000Z',
+    expires_at: '2030-02-02T11:30:00.000Z',
     escalations: [{ kind: 'claim_overdue', at: '2030-01-03T00:00:00.000Z' }],
     findings: [{ check: 'missing_redundancy', severity: 'high', message: "'db' is the only database.", component_ids: ['db'] }],
     review: { verdict: 'approved', notes: 'Fine for now.\nRevisit in Q3.', reviewer: 'alice', completed_at: '2030-01-03T11:30:00.000Z' },

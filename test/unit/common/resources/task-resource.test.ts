@@ -3,7 +3,7 @@ import { toTaskResource, type TaskWorkflowView } from '../../../../src/common/re
 const memo = { created_at: '2026-11-22T10:00:00.000Z', task_type: 'summarize' as const, request_hash: 'h' };
 
 function view(overrides: Partial<TaskWorkflowView>): TaskWorkflowView {
-  return { taskId: 'task_X', memo, status: 'RUNNING', historyLength: 2, pendingActivities: [], ...overrides };
+  return { taskId: 'task_X', memo, status: 'RUNNING', retentionMs: 30 * 86_400_000, historyLength: 2, pendingActivities: [], ...overrides };
 }
 
 describe('task status from a running workflow', () => {
@@ -48,8 +48,14 @@ describe('task resource from a closed workflow', () => {
       status: 'succeeded',
       created_at: memo.created_at,
       updated_at: closedAt.toISOString(),
+      expires_at: '2026-12-22T10:00:02.000Z',
       output: { summary: 'S.' },
     });
+  });
+
+  it('expires the retention period after it closed, and never while it runs', () => {
+    expect(toTaskResource(view({ status: 'TIMED_OUT', closedAt, retentionMs: 86_400_000 })).expires_at).toBe('2026-11-23T10:00:02.000Z');
+    expect(toTaskResource(view({ historyLength: 5 })).expires_at).toBeNull();
   });
 
   it('carries error.code and error.message when failed', () => {

@@ -1,0 +1,83 @@
+import type * as http from 'node:http';
+import { cookieOf, forwardedOverHttps, sessionCookieHeader } from '../common/http-cookies';
+import { CODEC_SESSION_TTL_SECONDS, type CodecSessions } from './codec-sessions';
+import { answer, BodyTooLargeError, readBody } from './http-io';
+import { SIGN_IN_PAGE_CSP, SIGN_IN_PATHS, signInPage, type SignInState } from './sign-in-page';
+
+export const CODEC_SESSION_COOKIE = 'assay_codec';
+// Sent with the codec's own paths only: the page, its forms and the protocol.
+const COOKIE_PATH = '/codec';
+const MAX_FORM_BYTES = 4096;
+
+/** Whether the request carries a live sign-in. */
+export function signedIn(request: http.IncomingMessage, sessions: CodecSessions): boolean {
+  return sessions.expiryOf(cookieOf(request.headers, CODEC_SESSION_COOKIE)) !== undefined;
+}
+
+/**
+ * The browser sign-in: GET /codec/ (the page), POST /codec/sign-in (the credential, from the page's
+ * form: a cookie and back to the page, or the page again with 401), POST /codec/sign-out. Returns
+ * false for any other path.
+ */
+export function serveSignIn(request: http.IncomingMessage, response: http.ServerResponse, path: string, sessions: CodecSessions): boolean {
+  if (path === SIGN_IN_PATHS.page || path === COOKIE_PATH) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') answer(response, 405, { message: 'Use GET' }, { allow: 'GET, HEAD' });
+    else {
+      const signedInUntil = sessions.expiryOf(cookieOf(request.headers, CODEC_SESSION_COOKIE));
+      page(response, 200, signedInUntil ? { signedInUntil } : { refused: false });
+    }
+    return true;
+  }
+  if (path !== SIGN_IN_PATHS.signIn && path !== SIGN_IN_PATHS.signOut) return false;
+  if (request.method !== 'POST') {
+    answer(response, 405, { message: 'Use POST' }, { allow: 'POST' });
+    return true;
+  }
+  if (fromAnotherOrigin(request)) {
+    answer(response, 403, { message: 'Sign-in and sign-out are only for the codec’s own page' });
+    return true;
+  }
+  if (path === SIGN_IN_PATHS.signOut) {
+    seeThePage(response, cookie(request, '', 0));
+    return true;
+  }
+  readBody(request, MAX_FORM_BYTES)
+    .then((body) => {
+      const presented = (new URLSearchParams(body).get('credential') ?? '').trim();
+      if (!sessions.isCredential(presented)) return page(response, 401, { refused: true });
+      seeThePage(response, cookie(request, sessions.issue(), CODEC_SESSION_TTL_SECONDS));
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) return answer(response, 413, { message: `The form must be at most ${MAX_FORM_BYTES} bytes` });
+      answer(response, 400, { message: 'The form could not be read' });
+    });
+  return true;
+}
+
+/** A browser names the page a form comes from: only the codec's own page signs in or out. */
+function fromAnotherOrigin(request: http.IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  const scheme = forwardedOverHttps(request.headers) ? 'https' : 'http';
+  return origin !== undefined && origin !== `${scheme}://${request.headers.host}`;
+}
+
+function cookie(request: http.IncomingMessage, value: string, maxAgeSeconds: number): string {
+  return sessionCookieHeader(CODEC_SESSION_COOKIE, value, { path: COOKIE_PATH, maxAgeSeconds, https: forwardedOverHttps(request.headers) });
+}
+
+function seeThePage(response: http.ServerResponse, setCookie: string): void {
+  response.writeHead(303, { location: SIGN_IN_PATHS.page, 'set-cookie': setCookie, 'cache-control': 'no-store' });
+  response.end();
+}
+
+function page(response: http.ServerResponse, status: number, state: SignInState): void {
+  response.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': SIGN_IN_PAGE_CSP,
+    'x-content-type-options': 'nosniff',
+    // Not no-referrer: with it the browser sends its forms with `Origin: null`, which reads as foreign.
+    'referrer-policy': 'same-origin',
+    'cache-control': 'no-store',
+  });
+  response.end(signInPage(state));
+}
