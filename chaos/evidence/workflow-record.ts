@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { defaultPayloadConverter } from '@temporalio/common';
+import { decodeOptionalSinglePayload } from '@temporalio/common/lib/internal-non-workflow';
 import type { temporal } from '@temporalio/proto';
 import { markerIn } from '../clients/work-items';
 import { localActivityTypeOf } from '../../test/support/local-activity-marker';
@@ -21,20 +21,30 @@ export interface WorkflowRecord {
   result?: unknown;
 }
 
+/** The run's input and result as stored: decoded (and decrypted) with the client's data converter once the events are read. */
+interface StoredPayloads {
+  input?: Payload;
+  result?: Payload;
+}
+
 export async function readWorkflowRecord(client: Client, workflowId: string, runId?: string): Promise<WorkflowRecord> {
   const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
   const record: WorkflowRecord = { workflowId, runId: runId ?? '', type: '', closed: false, completedActivities: new Map() };
   const activityTypeByScheduledId = new Map<string, string>();
-  for (const event of history.events ?? []) readEvent(event, record, activityTypeByScheduledId);
+  const stored: StoredPayloads = {};
+  for (const event of history.events ?? []) readEvent(event, record, activityTypeByScheduledId, stored);
+  const decode = (payload: Payload | undefined) => decodeOptionalSinglePayload<unknown>(client.options.loadedDataConverter, payload as Parameters<typeof decodeOptionalSinglePayload>[1]);
+  record.marker = markerOfInput(await decode(stored.input));
+  if (stored.result) record.result = await decode(stored.result);
   return record;
 }
 
-function readEvent(event: HistoryEvent, record: WorkflowRecord, activityTypeByScheduledId: Map<string, string>): void {
+function readEvent(event: HistoryEvent, record: WorkflowRecord, activityTypeByScheduledId: Map<string, string>, stored: StoredPayloads): void {
   const started = event.workflowExecutionStartedEventAttributes;
   if (started) {
     record.type = started.workflowType?.name ?? '';
     record.runId ||= started.originalExecutionRunId ?? '';
-    record.marker = markerOfInput(decode(started.input?.payloads?.[0]));
+    stored.input = started.input?.payloads?.[0] ?? undefined;
   }
   const scheduled = event.activityTaskScheduledEventAttributes;
   if (scheduled) activityTypeByScheduledId.set(String(event.eventId), scheduled.activityType?.name ?? '?');
@@ -43,14 +53,10 @@ function readEvent(event: HistoryEvent, record: WorkflowRecord, activityTypeBySc
   if (type) record.completedActivities.set(type, (record.completedActivities.get(type) ?? 0) + 1);
   if (event.workflowExecutionCompletedEventAttributes) {
     record.closed = true;
-    record.result = decode(event.workflowExecutionCompletedEventAttributes.result?.payloads?.[0]);
+    stored.result = event.workflowExecutionCompletedEventAttributes.result?.payloads?.[0] ?? undefined;
   }
   if (event.workflowExecutionFailedEventAttributes || event.workflowExecutionTerminatedEventAttributes) record.closed = true;
   if (event.workflowExecutionCanceledEventAttributes || event.workflowExecutionTimedOutEventAttributes) record.closed = true;
-}
-
-function decode(payload: Payload | undefined): unknown {
-  return payload ? defaultPayloadConverter.fromPayload(payload as Parameters<typeof defaultPayloadConverter.fromPayload>[0]) : undefined;
 }
 
 /** Task inputs carry the marker in their text, assessment inputs in their name. */

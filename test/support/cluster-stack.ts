@@ -8,6 +8,8 @@ import { issueSandboxKey } from '../../chaos/stack/issue-key';
 import { SlowProvider, type DelayRange } from '../../chaos/stack/slow-provider';
 import type { ScenarioStack } from '../../chaos/scenarios/scenario-context';
 import { Cluster, CLUSTER_NAMESPACES } from '../../src/cluster/cluster';
+import { AppConfig } from '../../src/common/config/app-config';
+import { assayDataConverter } from '../../src/common/temporal/data-converter';
 import { freePort, freePortPair } from '../../src/embedded/free-port';
 import { remoteProviderEnv } from './remote-provider-env';
 
@@ -83,9 +85,11 @@ export class ClusterStack implements ScenarioStack {
     return { ...process.env, LOG_LEVEL: 'warn', ...this.cluster.env };
   }
 
+  /** A Temporal client on the sandbox namespace, for the evidence and the reviews; it decrypts with the cluster's keys. */
   async auditClient(): Promise<Client> {
     this.auditConnection ??= await Connection.connect(this.cluster.connectionOptions);
-    return new Client({ connection: this.auditConnection, namespace: CLUSTER_NAMESPACES.sandbox });
+    const dataConverter = assayDataConverter(new AppConfig(this.cliEnv()));
+    return new Client({ connection: this.auditConnection, namespace: CLUSTER_NAMESPACES.sandbox, dataConverter });
   }
 
   async stop(options: { keepFiles?: boolean } = {}): Promise<void> {
