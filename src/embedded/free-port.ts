@@ -15,23 +15,38 @@ const ATTEMPTS = 50;
 
 // The range is the machine's setting: read once.
 let ephemeralStart: number | undefined;
+// A pick is released at once and bound later by whoever asked for it: a stack that picks all its
+// ports before it starts its processes would otherwise get the same free port twice, and one
+// process's health check would be answered by another's listener.
+const handedOut = new Set<number>();
 
 /** A TCP port free on loopback right now and outside the ephemeral range, so tests, the bench and the chaos stack never collide with each other, with `npm start` or with outgoing connections. */
 export async function freePort(): Promise<number> {
   const below = (ephemeralStart ??= ephemeralRangeStart());
   for (let attempt = 1; below > LOWEST_PICK && attempt <= ATTEMPTS; attempt++) {
-    const port = await listenOn(randomInt(LOWEST_PICK, below)).catch(() => undefined);
-    if (port !== undefined) return port;
+    const port = randomInt(LOWEST_PICK, below);
+    if (await claim(port)) return port;
   }
-  return listenOn(0);
+  const port = await listenOn(0);
+  handedOut.add(port);
+  return port;
 }
 
 /** A free port whose next port is free too: the cluster's two API instances listen on them. */
 export async function freePortPair(): Promise<number> {
   for (;;) {
     const port = await freePort();
-    if (await listenOn(port + 1).then(() => true, () => false)) return port;
+    if (await claim(port + 1)) return port;
   }
+}
+
+/** Hands the port out if no earlier pick did and it is free; marked first, so concurrent picks cannot both take it. */
+async function claim(port: number): Promise<boolean> {
+  if (handedOut.has(port)) return false;
+  handedOut.add(port);
+  if (await listenOn(port).then(() => true, () => false)) return true;
+  handedOut.delete(port);
+  return false;
 }
 
 function ephemeralRangeStart(): number {
