@@ -18,16 +18,10 @@ import { freePort } from '../src/embedded/free-port';
 import { canReadProcesses } from './process-usage';
 import { countLoggedErrors, startLoggedChild } from './logged-child';
 import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';
+import { UNLIMITED_CREATES, UNLIMITED_KEY_CREATES } from './unlimited-creates';
 
 const BENCH_ORGANIZATION = 'bench';
 const CHILD_GRACE_MS = 15_000;
-// The bench creates far faster than any one customer may; the create limits must not be what it measures.
-const UNLIMITED_KEY_CREATES = { RATE_LIMIT_CREATES_PER_MINUTE: '1000000000', RATE_LIMIT_CREATES_BURST: '1000000' };
-export const UNLIMITED_CREATES = {
-  ...UNLIMITED_KEY_CREATES,
-  RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE: '1000000000',
-  RATE_LIMIT_ORGANISATION_CREATES_BURST: '1000000',
-};
 
 /** What a process does: which scenarios count its cost (the raw engine's not Assay's, Assay's not the raw worker's). */
 export type ProcessRole = 'api' | 'worker' | 'temporal' | 'database' | 'raw-worker' | 'client';

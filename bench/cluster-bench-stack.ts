@@ -6,7 +6,8 @@ import { API_INSTANCES, Cluster, CLUSTER_NAMESPACES, TEMPORAL_SERVICES, WORKERS 
 import { AppConfig } from '../src/common/config/app-config';
 import { stopChild, type ChildService } from '../src/embedded/child-services';
 import { freePort, freePortPair } from '../src/embedded/free-port';
-import { CLIENT, errorLines, issueKey, rawWorkerProcess, UNLIMITED_CREATES, type BenchStack, type MeasuredProcess } from './bench-stack';
+import { CLIENT, errorLines, issueKey, rawWorkerProcess, type BenchStack, type MeasuredProcess } from './bench-stack';
+import { UNLIMITED_CREATES } from './unlimited-creates';
 import { canReadProcesses } from './process-usage';
 import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';
 

@@ -1,15 +1,7 @@
 import { configSchema } from '../../src/common/config/app-config';
 import { remoteProviderEnv } from '../../test/support/remote-provider-env';
+import { UNLIMITED_CREATES } from '../../bench/unlimited-creates';
 
-// High enough that the create limits never shape a load test: the suite measures durability,
-// and the limiter has its own tests.
-const UNLIMITED = '1000000000';
-export const UNLIMITED_CREATES = {
-  RATE_LIMIT_CREATES_PER_MINUTE: UNLIMITED,
-  RATE_LIMIT_CREATES_BURST: UNLIMITED,
-  RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE: UNLIMITED,
-  RATE_LIMIT_ORGANISATION_CREATES_BURST: UNLIMITED,
-};
 
 export interface ServiceEnvOptions {
   port: number;

@@ -4,7 +4,7 @@ import { formatTable } from '../../chaos/report/table';
 import type { ScenarioResult } from '../../chaos/report/scenario-result';
 import { runCrashLoad, type CrashLoadSpec } from '../../chaos/scenarios/crash-scenario';
 import { seconds } from '../../chaos/scenarios/scenario-context';
-import { UNLIMITED_CREATES } from '../../chaos/stack/service-env';
+import { UNLIMITED_CREATES } from '../../bench/unlimited-creates';
 import type { ClusterProcessName } from '../../src/cluster/cluster';
 import { ClusterStack } from '../support/cluster-stack';
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { UNLIMITED_CREATES } from '../../chaos/stack/service-env';
+import { UNLIMITED_CREATES } from '../../bench/unlimited-creates';
 import { AssayHarness } from '../support/assay-harness';
 import { runSchemathesis } from '../support/schemathesis';
 
