@@ -6,13 +6,19 @@ import { ConsoleSessionStore } from '../../common/storage/console-session-store'
 import { Storage } from '../../common/storage/storage';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
+async function openAndReseal(config: AppConfig): Promise<Storage> {
+  const storage = await Storage.open(config);
+  await storage.webhooks.resealSecrets();
+  return storage;
+}
+
 /**
  * The API process's one database handle and its stores. Modules using it shut down before it
  * (Nest ends importers first), so the key usage recorder can still write its last batch.
  */
 @Module({
   providers: [
-    { provide: Storage, inject: [AppConfig], useFactory: (config: AppConfig) => Storage.open(config) },
+    { provide: Storage, inject: [AppConfig], useFactory: openAndReseal },
     { provide: KeyStore, inject: [Storage], useFactory: (storage: Storage) => storage.keys },
     { provide: WebhookStore, inject: [Storage], useFactory: (storage: Storage) => storage.webhooks },
     { provide: ReviewerStore, inject: [Storage], useFactory: (storage: Storage) => storage.reviewers },

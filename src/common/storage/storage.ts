@@ -29,8 +29,7 @@ export class Storage {
 
   /**
    * PostgreSQL when DATABASE_URL is set (several API instances share it), else the SQLite file in
-   * DATA_DIR. Migrated before it returns, and every webhook secret sealed with the current key
-   * (WebhookStore.resealSecrets: it needs the keys, which a schema migration does not have).
+   * DATA_DIR. Migrated before it returns.
    */
   static async open(config: AppConfig): Promise<Storage> {
     const url = config.values.DATABASE_URL;
@@ -40,9 +39,7 @@ export class Storage {
     });
     try {
       await migrateToLatest(db, url ? 'postgres' : 'sqlite');
-      const storage = new Storage(db, new SecretSealer(config.keyRing));
-      await storage.webhooks.resealSecrets();
-      return storage;
+      return new Storage(db, new SecretSealer(config.keyRing));
     } catch (error) {
       await db.destroy();
       throw error;

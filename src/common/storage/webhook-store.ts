@@ -92,8 +92,9 @@ export class WebhookStore {
 
   /**
    * Encrypts with the current key every secret stored in plaintext (before keys were configured)
-   * or under an older key, so older keys can be retired. Run at every open; a row changed
-   * meanwhile (a rotation) is left to the next open.
+   * or under an older key, so older keys can be retired. Each API instance runs it as it starts
+   * (the keys change with a deployment), not every process that opens the database: a CLI command
+   * would scan every endpoint. A row changed meanwhile (a rotation) is left to the next start.
    */
   async resealSecrets(): Promise<number> {
     let resealed = 0;

@@ -167,13 +167,18 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     expect((await raw('we_1')).secret).toMatch(/^sealed:v1:first:/);
   });
 
-  it('encrypts secrets stored before keys were configured at the next open, and re-encrypts them with a newer key', async () => {
+  it('reseals secrets stored before keys were configured, and re-encrypts them with a newer key; opening alone changes nothing', async () => {
     const { open, raw } = await location();
     await (await open()).create(endpoint());
     expect((await raw('we_1')).secret).toBe('whsec_first');
-    expect(await (await open(FIRST_KEY)).find('we_1')).toMatchObject({ secret: 'whsec_first' });
+    const firstKey = await open(FIRST_KEY);
+    expect((await raw('we_1')).secret).toBe('whsec_first');
+    expect(await firstKey.resealSecrets()).toBe(1);
+    expect(await firstKey.find('we_1')).toMatchObject({ secret: 'whsec_first' });
     expect((await raw('we_1')).secret).toMatch(/^sealed:v1:first:/);
     const rotatedKeys = await open(`${SECOND_KEY},${FIRST_KEY}`);
+    expect(await rotatedKeys.resealSecrets()).toBe(1);
+    expect(await rotatedKeys.resealSecrets()).toBe(0);
     expect((await raw('we_1')).secret).toMatch(/^sealed:v1:second:/);
     expect((await rotatedKeys.listFor('acme', 'test'))[0].secret).toBe('whsec_first');
     // The first key can now be retired.
