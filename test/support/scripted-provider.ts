@@ -10,11 +10,14 @@ import { chatCompletionBody } from './remote-provider-env';
 export class ScriptedProvider {
   requests = 0;
   readonly bodies: string[] = [];
+  /** When each body arrived (ms since the epoch), in the same order. */
+  readonly receivedAt: number[] = [];
   private script: number[] = [];
   private readonly server = http.createServer((req, res) => {
     onBody(req, (body) => {
       this.requests++;
       this.bodies.push(body);
+      this.receivedAt.push(Date.now());
       const status = this.script.shift() ?? 200;
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(status === 200 ? chatCompletionBody(this.summary) : '{"error":"scripted"}');

@@ -15,3 +15,16 @@ export async function reportedRetentionMs(address: string, namespace: string): P
   const retention = (JSON.parse(stdout) as { config: { workflowExecutionRetentionTtl: string } }).config.workflowExecutionRetentionTtl;
   return Number.parseFloat(retention) * 1000;
 }
+
+/** `temporal task-queue config set` with the real CLI on the sandbox's activity queue: every organisation's activities dispatched at most `rps` a second (`default` lifts it). */
+export async function setFairnessKeyRateLimit(address: string, taskQueue: string, rps: string): Promise<void> {
+  await promisify(execFile)(resolveTemporalCli(), [
+    'task-queue', 'config', 'set',
+    '--address', address,
+    '--namespace', SANDBOX_NAMESPACE,
+    '--task-queue', taskQueue,
+    '--task-queue-type', 'activity',
+    '--fairness-key-rps-limit-default', rps,
+    '--fairness-key-rps-limit-reason', 'organisation cap',
+  ]);
+}

