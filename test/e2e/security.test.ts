@@ -40,9 +40,9 @@ describe('create rate limit', () => {
     const accepted = [];
     for (let i = 0; i < BURST; i++) accepted.push(await createTask(key));
     expect(accepted.map((response) => response.status)).toEqual(Array(BURST).fill(202));
-    // Each create counts against the key's limit and then its organisation's (defaults: 100 at 1,200/min).
-    expect(accepted[0].headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=5, "organisation-creates";q=100;w=5`);
-    expect(accepted[0].headers.get('ratelimit')).toBe(`"creates";r=${BURST - 1};t=1, "organisation-creates";r=99;t=1`);
+    // Each create counts against the key's limit and then its organisation's (defaults: 20 at 600/min).
+    expect(accepted[0].headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=5, "organisation-creates";q=20;w=2`);
+    expect(accepted[0].headers.get('ratelimit')).toBe(`"creates";r=${BURST - 1};t=1, "organisation-creates";r=19;t=1`);
 
     const refused = await createTask(key);
     expect(refused.status).toBe(429);
