@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { WebhookStore } from '../../common/storage/webhook-store';
-import { isGrpcNotFound } from '../../common/temporal/grpc-not-found';
+import { isGrpcNotFound } from '../../common/temporal/grpc-status';
 import { webhookEventWorkflowId } from '../../contract';
 import { quote } from '../../common/visibility/visibility-query';
 import { TemporalClients } from '../temporal/temporal-clients';

@@ -1,15 +1,12 @@
 import type { Connection } from '@temporalio/client';
-import { isGrpcServiceError } from '@temporalio/client';
 import { msToTs, tsToMs } from '@temporalio/common/lib/time';
+import { isGrpcAlreadyExists } from './grpc-status';
 
 /** A namespace and its retention as Temporal reports it after the change. */
 export interface NamespaceRetention {
   namespace: string;
   retentionMs: number;
 }
-
-// gRPC's status code for "already exists".
-const ALREADY_EXISTS = 6;
 
 /**
  * Makes each namespace keep closed workflows for `retentionMs`: registers it with that retention,
@@ -27,7 +24,7 @@ export async function applyNamespaceRetention(connection: Connection, namespaces
     const registered = await service.registerNamespace({ namespace, workflowExecutionRetentionPeriod: retention }).then(
       () => true,
       (error: unknown) => {
-        if (isGrpcServiceError(error) && error.code === ALREADY_EXISTS) return false;
+        if (isGrpcAlreadyExists(error)) return false;
         throw error;
       },
     );
