@@ -28,14 +28,14 @@ export async function applyNamespaceRetention(connection: Connection, namespaces
         throw error;
       },
     );
-    if (!registered) {
-      const current = await service.describeNamespace({ namespace });
-      if (tsToMs(current.config?.workflowExecutionRetentionTtl) !== retentionMs) {
-        await service.updateNamespace({ namespace, config: { workflowExecutionRetentionTtl: retention } });
-      }
+    // An existing namespace already set right is reported as read; any write is read back.
+    const existing = registered ? undefined : await service.describeNamespace({ namespace });
+    let reported = existing && tsToMs(existing.config?.workflowExecutionRetentionTtl);
+    if (reported !== retentionMs) {
+      if (existing) await service.updateNamespace({ namespace, config: { workflowExecutionRetentionTtl: retention } });
+      reported = tsToMs((await service.describeNamespace({ namespace })).config?.workflowExecutionRetentionTtl);
     }
-    const after = await service.describeNamespace({ namespace });
-    applied.push({ namespace, retentionMs: tsToMs(after.config?.workflowExecutionRetentionTtl) });
+    applied.push({ namespace, retentionMs: reported });
   }
   return applied;
 }
