@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
-import { decodeOptionalSinglePayload } from '@temporalio/common/lib/internal-non-workflow';
 import type { temporal } from '@temporalio/proto';
+import { decodeFirstPayload } from '../../src/common/temporal/workflow-start-input';
 import { markerIn } from '../clients/work-items';
 import { localActivityTypeOf } from '../../test/support/local-activity-marker';
 
@@ -23,8 +23,8 @@ export interface WorkflowRecord {
 
 /** The run's input and result as stored: decoded (and decrypted) with the client's data converter once the events are read. */
 interface StoredPayloads {
-  input?: Payload;
-  result?: Payload;
+  input?: Payload[] | null;
+  result?: Payload[] | null;
 }
 
 export async function readWorkflowRecord(client: Client, workflowId: string, runId?: string): Promise<WorkflowRecord> {
@@ -33,9 +33,8 @@ export async function readWorkflowRecord(client: Client, workflowId: string, run
   const activityTypeByScheduledId = new Map<string, string>();
   const stored: StoredPayloads = {};
   for (const event of history.events ?? []) readEvent(event, record, activityTypeByScheduledId, stored);
-  const decode = (payload: Payload | undefined) => decodeOptionalSinglePayload<unknown>(client.options.loadedDataConverter, payload as Parameters<typeof decodeOptionalSinglePayload>[1]);
-  record.marker = markerOfInput(await decode(stored.input));
-  if (stored.result) record.result = await decode(stored.result);
+  record.marker = markerOfInput(await decodeFirstPayload(client, stored.input));
+  if (stored.result) record.result = await decodeFirstPayload(client, stored.result);
   return record;
 }
 
@@ -44,7 +43,7 @@ function readEvent(event: HistoryEvent, record: WorkflowRecord, activityTypeBySc
   if (started) {
     record.type = started.workflowType?.name ?? '';
     record.runId ||= started.originalExecutionRunId ?? '';
-    stored.input = started.input?.payloads?.[0] ?? undefined;
+    stored.input = started.input?.payloads;
   }
   const scheduled = event.activityTaskScheduledEventAttributes;
   if (scheduled) activityTypeByScheduledId.set(String(event.eventId), scheduled.activityType?.name ?? '?');
@@ -53,7 +52,7 @@ function readEvent(event: HistoryEvent, record: WorkflowRecord, activityTypeBySc
   if (type) record.completedActivities.set(type, (record.completedActivities.get(type) ?? 0) + 1);
   if (event.workflowExecutionCompletedEventAttributes) {
     record.closed = true;
-    stored.result = event.workflowExecutionCompletedEventAttributes.result?.payloads?.[0] ?? undefined;
+    stored.result = event.workflowExecutionCompletedEventAttributes.result?.payloads;
   }
   if (event.workflowExecutionFailedEventAttributes || event.workflowExecutionTerminatedEventAttributes) record.closed = true;
   if (event.workflowExecutionCanceledEventAttributes || event.workflowExecutionTimedOutEventAttributes) record.closed = true;
