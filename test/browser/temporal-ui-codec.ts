@@ -13,9 +13,14 @@ export async function workflowPageUrl(uiUrl: string, temporal: ConnectionOptions
   }
 }
 
+// How long the UI may take to render what its codec call answered, once the answer has arrived.
+const RENDER_DECODED_MS = 10_000;
+
 /**
  * Opens a workflow's page and waits for the UI's codec call (it decodes the input and result
- * together); returns that call's status and what the Input and Result section shows.
+ * together); returns that call's status and what the Input and Result section shows. After a
+ * successful call the section is read until the UI has rendered the decoded text: the answer
+ * arrives a moment before the page shows it (one CI run read the section in between).
  */
 export async function openWorkflowPage(page: Page, url: string, codecEndpoint: string): Promise<{ decodeStatus: number; shown: string }> {
   const decoded = page.waitForResponse((response) => response.url().startsWith(`${codecEndpoint}/decode`) && response.request().method() === 'POST', { timeout: 30_000 });
@@ -23,7 +28,13 @@ export async function openWorkflowPage(page: Page, url: string, codecEndpoint: s
   const decodeStatus = (await decoded).status();
   const section = page.getByTestId('input-and-result');
   await section.getByText('Input').first().waitFor({ timeout: 30_000 });
-  return { decodeStatus, shown: await section.innerText() };
+  let shown = await section.innerText();
+  const deadline = Date.now() + RENDER_DECODED_MS;
+  while (decodeStatus === 200 && CIPHERTEXT_SHOWN.test(shown) && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    shown = await section.innerText();
+  }
+  return { decodeStatus, shown };
 }
 
 /** Signs the browser in at the codec's page as an operator does: types the credential and presses Sign in. */
