@@ -10,6 +10,7 @@ import { RateLimitModule } from './http/rate-limit.module';
 import { HealthModule } from './health/health.module';
 import { KeysModule } from './keys/keys.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { ModelsModule } from './models/models.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { ConsoleModule } from './console/console.module';
 import { ReviewModule } from './review/review.module';
@@ -21,7 +22,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
+      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, ModelsModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

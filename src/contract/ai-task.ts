@@ -1,5 +1,7 @@
 // AI tasks: ids, workflow, inputs, outcomes and the memo the API reads.
 
+import type { TaskModel, TaskProgress } from './models';
+
 export const AI_TASK_WORKFLOW_TYPE = 'aiTaskWorkflow';
 export const TASK_ID_PREFIX = 'task_';
 export const AI_TASK_WORKFLOW_ID_PREFIX = 'ai-task/';
@@ -43,6 +45,8 @@ export interface AiTaskWorkflowInput {
   organizationId: string;
   taskType: TaskType;
   input: SummarizeInput;
+  /** Absent in tasks created before models were configurable: they run on the worker's default summariser. */
+  model?: TaskModel;
 }
 
 /** What the workflow returns when it closes; a failed task is a completed workflow with this shape. */
@@ -56,6 +60,10 @@ export interface AiTaskMemo {
   task_type: TaskType;
   /** SHA-256 of the normalised request, to tell an idempotent replay from a reused key. */
   request_hash: string;
+  /** The model's name; absent in tasks created before models were configurable. */
+  model?: string;
+  /** Written by a task that runs in steps (a remote model) as each step completes. */
+  progress?: TaskProgress;
   /** Written by the workflow as it closes, so lists and GETs need no second call for the result. */
   outcome?: AiTaskOutcome;
 }

@@ -6,6 +6,7 @@
 export * from './ai-task';
 export * from './assessment';
 export * from './assessment-checks';
+export * from './models';
 export * from './patches';
 export * from './search-attributes';
 export * from './task-queue';

@@ -12,8 +12,8 @@ import {
 } from './options';
 import { type PollRun, pollUntilFinal } from './polling';
 import { followPages, listPageFrom, listQueryString } from './list-pages';
-import { assessmentFrom, taskFrom } from './resource-guards';
-import type { Assessment, AssessmentStatus, CreateAssessmentRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, SucceededTask, Task, TaskStatus } from './resources';
+import { assessmentFrom, modelsFrom, taskFrom } from './resource-guards';
+import type { Assessment, AssessmentStatus, CreateAssessmentRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus } from './resources';
 import { withRetries } from './retry';
 import { WebhookEndpoints } from './webhook-endpoints';
 
@@ -51,6 +51,8 @@ export interface WaitOptions<T> extends RequestOptions {
 
 export interface SummarizeOptions extends WaitOptions<Task> {
   maxSentences?: number;
+  /** A model the service offers (listModels); absent, the service's default. */
+  model?: string;
   idempotencyKey?: string;
   retry?: Partial<RetryOptions>;
 }
@@ -59,6 +61,7 @@ type FinalTask = SucceededTask | FailedTask;
 type CompletedAssessment = Assessment & { status: 'completed' };
 
 const TASKS_PATH = 'v1/ai/tasks';
+const MODELS_PATH = 'v1/models';
 const ASSESSMENTS_PATH = 'v1/network-assessments';
 
 /** Typed client of the Assay API v1. Needs only fetch, AbortController and crypto.randomUUID. */
@@ -132,8 +135,15 @@ export class AssayClient {
   async summarize(text: string, options: SummarizeOptions = {}): Promise<SucceededTask> {
     if (typeof text !== 'string') throw new AssayArgumentError('summarize() needs the text as a string');
     const input = options.maxSentences === undefined ? { text } : { text, max_sentences: options.maxSentences };
-    const task = await this.createTask({ task_type: 'summarize', input }, options);
+    const request: CreateTaskRequest = { task_type: 'summarize', input, ...(options.model === undefined ? {} : { model: options.model }) };
+    const task = await this.createTask(request, options);
     return this.waitForTask(task, options);
+  }
+
+  /** The models a task may name, the service's default among them. */
+  async listModels(options: RequestOptions = {}): Promise<Model[]> {
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    return modelsFrom(await this.transport.send({ method: 'GET', path: MODELS_PATH, timeoutMs, signal: options.signal }));
   }
 
   /** POST /v1/network-assessments, retried safely under one Idempotency-Key. */

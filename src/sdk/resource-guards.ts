@@ -1,6 +1,6 @@
 import { AssayApiError } from './errors';
 import type { HttpResponse } from './http-transport';
-import type { Assessment, AssessmentStatus, Task, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
+import type { Assessment, AssessmentStatus, Model, Task, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
 
 const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
 const ASSESSMENT_STATUSES: readonly AssessmentStatus[] = ['submitted', 'under_review', 'completed'];
@@ -16,6 +16,13 @@ export function taskFrom(response: HttpResponse): Task {
     (status !== 'failed' || typeof (body.error as { code?: unknown } | undefined)?.code === 'string');
   if (!valid) throw unexpectedBody(response, 'task');
   return body as unknown as Task;
+}
+
+/** The `data` of GET /v1/models, each entry checked for its name. */
+export function modelsFrom(response: HttpResponse): Model[] {
+  const data = recordOrEmpty(response.body).data;
+  if (!Array.isArray(data) || !data.every((model) => typeof recordOrEmpty(model).name === 'string')) throw unexpectedBody(response, 'model list');
+  return data as Model[];
 }
 
 export function assessmentFrom(response: HttpResponse): Assessment {

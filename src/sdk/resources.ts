@@ -20,11 +20,33 @@ export interface SummarizeInput {
 export interface CreateTaskRequest {
   task_type: 'summarize';
   input: SummarizeInput;
+  /** A model the service offers (GET /v1/models); absent, the service's default. */
+  model?: string;
+}
+
+/** A model a task may name (GET /v1/models). */
+export interface Model {
+  name: string;
+  /** `built-in` (the extractive summariser) or `openai-compatible`; typed open for newer providers. */
+  provider: 'built-in' | 'openai-compatible' | (string & {});
+  default: boolean;
+  context_tokens?: number;
+  price_per_1k_input_tokens?: number;
+  price_per_1k_output_tokens?: number;
+}
+
+/** How far a task that runs in steps (on a remote model) has got; completed_steps only grows. */
+export interface TaskProgress {
+  completed_steps: number;
+  total_steps: number;
 }
 
 interface TaskFields {
   id: string;
   task_type: string;
+  /** The model it runs on. Older servers, and tasks created before models could be chosen, omit it. */
+  model?: string;
+  progress?: TaskProgress;
   created_at: string;
   updated_at: string;
   /** When the finished task is deleted (the service's retention period after it finished); null until it finishes. Older servers omit it. */

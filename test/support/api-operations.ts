@@ -2,6 +2,7 @@ import { AssessmentsController } from '../../src/api/assessments/assessments.con
 import { HealthController } from '../../src/api/health/health.controller';
 import { operationsOf } from '../../src/api/http/api-route';
 import { MetricsController } from '../../src/api/metrics/metrics.controller';
+import { ModelsController } from '../../src/api/models/models.controller';
 import { OpenApiController } from '../../src/api/openapi/openapi.controller';
 import { ReviewController } from '../../src/api/review/review.controller';
 import { ConsoleController } from '../../src/api/console/console.controller';
@@ -12,6 +13,6 @@ import { WebhooksController } from '../../src/api/webhooks/webhooks.controller';
  * The operations of the app's controllers, for unit tests that build the document without
  * starting Nest; test/unit/openapi-routes.test.ts holds this list equal to what the app serves.
  */
-export const API_OPERATIONS = [TasksController, AssessmentsController, WebhooksController, ReviewController, ConsoleController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
+export const API_OPERATIONS = [TasksController, ModelsController, AssessmentsController, WebhooksController, ReviewController, ConsoleController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
   operationsOf(controller),
 );

@@ -12,6 +12,7 @@ export interface ErrorCatalogEntry {
 export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   INVALID_REQUEST: { status: 400, meaning: 'Malformed JSON, wrong types, missing or unknown fields, blank text, bad Idempotency-Key or query parameter.' },
   UNSUPPORTED_TASK_TYPE: { status: 400, meaning: 'task_type is not one the service runs (today: summarize).' },
+  UNKNOWN_MODEL: { status: 400, meaning: 'model names no model this service offers; GET /v1/models lists them.' },
   UNAUTHORIZED: { status: 401, meaning: 'Missing, malformed, unknown, expired or revoked API key.' },
   FORBIDDEN: { status: 403, meaning: 'The credential is of the wrong kind: a customer API key on a review operation, or a reviewer credential on a customer operation.' },
   NOT_FOUND: { status: 404, meaning: "No such resource for this organisation and environment (another organisation's id is 404 too, never 403)." },

@@ -52,7 +52,7 @@ export const TASK_ROUTES = {
       },
       { status: 200, description: 'With `Prefer: wait=N`: the task finished within the wait; `Preference-Applied: wait=N`.', body: TASK, example: succeededTask },
     ],
-    errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'UNKNOWN_MODEL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
   list: {
     method: 'get',

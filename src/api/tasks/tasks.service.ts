@@ -58,14 +58,14 @@ export class TasksService {
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedTask> {
-    const request = parseCreateTaskRequest(body, this.config.values.MAX_TEXT_BYTES);
-    const memo: AiTaskMemo = { created_at: new Date().toISOString(), task_type: request.task_type, request_hash: requestHash(request) };
+    const { request, model } = parseCreateTaskRequest(body, this.config.values.MAX_TEXT_BYTES, this.config.models);
+    const memo: AiTaskMemo = { created_at: new Date().toISOString(), task_type: request.task_type, request_hash: requestHash(request), model: model.name };
     const started = await startOnce<typeof aiTaskWorkflow, TaskResource>(this.temporal, TASKS, {
       caller,
       idempotencyKey,
       memo,
       options: (taskId) => ({
-        args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input }],
+        args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input, model }],
         typedSearchAttributes: [
           { key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId },
           { key: TASK_TYPE_SEARCH_ATTRIBUTE, value: request.task_type },
@@ -76,7 +76,15 @@ export class TasksService {
     if (started.replayed) return { task: started.resource, replayed: true };
     this.reader.rememberRun(caller.environment, caller.organizationId, started.id, started.runId);
     this.metrics.tasksCreated.inc({ task_type: request.task_type });
-    const task: TaskResource = { id: started.id, task_type: memo.task_type, status: 'queued', created_at: memo.created_at, updated_at: memo.created_at, expires_at: null };
+    const task: TaskResource = {
+      id: started.id,
+      task_type: memo.task_type,
+      model: model.name,
+      status: 'queued',
+      created_at: memo.created_at,
+      updated_at: memo.created_at,
+      expires_at: null,
+    };
     return { task, replayed: false };
   }
 

@@ -21,6 +21,7 @@ export interface WaitFlags extends ConnectionFlags {
 export interface SummarizeFlags extends WaitFlags, CreateFlags {
   json?: boolean;
   maxSentences?: number;
+  model?: string;
 }
 
 export interface GetFlags extends WaitFlags {
@@ -40,6 +41,7 @@ export async function summarizeCommand(file: string | undefined, flags: Summariz
       '--idempotency-key',
       key,
       ...(flags.maxSentences === undefined ? [] : ['--max-sentences', String(flags.maxSentences)]),
+      ...(flags.model === undefined ? [] : ['--model', flags.model]),
       ...connectionWords(flags),
       ...(flags.json ? ['--json'] : []),
       file ?? '-',
@@ -50,7 +52,7 @@ export async function summarizeCommand(file: string | undefined, flags: Summariz
     const task = await withSpinner(deps, 'Summarizing', async (onPoll) => {
       // Created and awaited apart, so a create left unanswered is told from a wait that ran out.
       const created = await createUnderKey(flags.idempotencyKey, rerun, (idempotencyKey) =>
-        client.createTask({ task_type: 'summarize', input }, { idempotencyKey }),
+        client.createTask({ task_type: 'summarize', input, ...(flags.model === undefined ? {} : { model: flags.model }) }, { idempotencyKey }),
       );
       return client.waitForTask(created, { poll: pollOptionsFrom(flags), onPoll });
     });

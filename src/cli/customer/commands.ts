@@ -24,6 +24,7 @@ export function registerCustomerCommands(program: Command, deps: CustomerCommand
     .description('summarize a text file, or stdin when the file is "-" or omitted; prints the summary')
     .option('--json', 'print the whole task as JSON instead of the summary')
     .option('--max-sentences <n>', 'longest summary wanted, in sentences', positiveInteger)
+    .option('--model <name>', "the model to summarise with (the service's default when omitted)")
     .action((file: string | undefined, flags: SummarizeFlags) => run(() => summarizeCommand(file, flags, deps)));
 
   const tasks = commandGroup(program, 'tasks', 'AI tasks');

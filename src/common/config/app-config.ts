@@ -1,30 +1,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { parseEncryptionKeys } from '../crypto/encryption-keys';
 import { StaticKeyRing, type KeyRing } from '../crypto/key-ring';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
+import { durationBetween } from './durations';
 import { fairnessWeights } from './fairness-weights';
+import { ModelCatalog } from './model-catalog';
 import { workerEnvironments } from './worker-environments';
 import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing-settings';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses) within bounds, in milliseconds. */
-function durationBetween(minMs: number, maxMs: number, bounds: string) {
-  return z.string().transform((value, context) => {
-    const millis = parseDuration(value);
-    if (millis === undefined || millis < minMs || millis > maxMs) {
-      context.addIssue({ code: 'custom', message: `must be a duration between ${bounds}, such as "2 days", "36h" or "90s"` });
-      return z.NEVER;
-    }
-    return millis;
-  });
-}
 
 const slaDuration = durationBetween(1, 365 * DAY_MS, '1ms and 365 days');
 // Temporal refuses a namespace retention under a day.
@@ -81,6 +70,11 @@ export const configSchema = z.object({
   WORKER_ENVIRONMENTS: z.string().default('sandbox,production').pipe(workerEnvironments),
   // "org-a=2,org-b=0.5": an organisation's share of a busy task queue against the default of 1.
   FAIRNESS_WEIGHTS: z.string().default('').pipe(fairnessWeights),
+  // The models tasks may name (docs/models.md): a JSON list of declarations, and the one a task
+  // without `model` runs on (the built-in "extractive" unless set, or OPENAI_MODEL when
+  // SUMMARIZER_PROVIDER=openai-compatible declares it the way deployments before ASSAY_MODELS did).
+  ASSAY_MODELS: z.string().optional(),
+  ASSAY_DEFAULT_MODEL: z.string().min(1).optional(),
   SUMMARIZER_PROVIDER: z.enum(['extractive', 'openai-compatible']).default('extractive'),
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_API_KEY: z.string().optional(),
@@ -114,14 +108,6 @@ export const configSchema = z.object({
   CODEC_ALLOWED_ORIGINS: z.string().optional(),
 });
 
-function parseDuration(value: string): number | undefined {
-  try {
-    return msToNumber(value.trim() as Parameters<typeof msToNumber>[0]);
-  } catch {
-    return undefined;
-  }
-}
-
 export type ConfigValues = z.infer<typeof configSchema>;
 
 export class InvalidConfigError extends Error {}
@@ -129,6 +115,7 @@ export class InvalidConfigError extends Error {}
 /** Typed, validated configuration; the only place that reads process.env. */
 export class AppConfig {
   readonly values: Readonly<ConfigValues>;
+  readonly models: ModelCatalog;
   private connections?: TemporalConnections;
   private keys?: { ring: KeyRing | undefined };
 
@@ -144,6 +131,12 @@ export class AppConfig {
     }
     if (values.SUMMARIZER_PROVIDER === 'openai-compatible' && !values.OPENAI_BASE_URL) {
       throw new InvalidConfigError('Invalid configuration:\n  OPENAI_BASE_URL: required when SUMMARIZER_PROVIDER=openai-compatible');
+    }
+    try {
+      this.models = ModelCatalog.fromSettings(values, env);
+    } catch (error) {
+      const lines = (error as Error).message.split('\n').map((line) => `  ${line}`);
+      throw new InvalidConfigError(`Invalid configuration:\n${lines.join('\n')}`);
     }
     this.values = Object.freeze(values);
   }

@@ -1,15 +1,28 @@
-import { TASK_CANCELED_ERROR, TASK_INTERNAL_ERROR, TASK_TIMED_OUT_ERROR, type AiTaskMemo, type AiTaskOutcome, type TaskError, type TaskStatus } from '../../contract';
+import {
+  TASK_CANCELED_ERROR,
+  TASK_INTERNAL_ERROR,
+  TASK_TIMED_OUT_ERROR,
+  type AiTaskMemo,
+  type AiTaskOutcome,
+  type TaskError,
+  type TaskProgress,
+  type TaskStatus,
+} from '../../contract';
 import { expiresAt } from './expiry';
 
 /** The task as a client sees it (docs/api.md, Resources: AI task). */
 export interface TaskResource {
   id: string;
   task_type: string;
+  /** The model it runs on; absent on tasks created before models were configurable. */
+  model?: string;
   status: TaskStatus;
   created_at: string;
   updated_at: string;
   /** When the finished task is deleted (the retention period after it finished); null until then. */
   expires_at: string | null;
+  /** How far a task that runs in steps (on a remote model) has got. */
+  progress?: TaskProgress;
   output?: { summary: string };
   error?: TaskError;
 }
@@ -56,7 +69,14 @@ export interface TaskWorkflowView {
 const HISTORY_BEFORE_ANY_WORKER = 2;
 
 export function toTaskResource(view: TaskWorkflowView): TaskResource {
-  const base = { id: view.taskId, task_type: view.memo.task_type, created_at: view.memo.created_at };
+  const { memo } = view;
+  const base = {
+    id: view.taskId,
+    task_type: memo.task_type,
+    ...(memo.model !== undefined ? { model: memo.model } : {}),
+    created_at: memo.created_at,
+    ...(memo.progress !== undefined ? { progress: memo.progress } : {}),
+  };
   if (view.status === 'RUNNING') {
     return { ...base, status: runningStatus(view), updated_at: lastWorkerStart(view) ?? view.memo.created_at, expires_at: null };
   }

@@ -164,6 +164,23 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('webhook_suppressed_events_suppressed_at').on('webhook_suppressed_events').column('suppressed_at').execute();
       },
     },
+    '0007_provider_slots': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('provider_slots')
+          .addColumn('model', 'text', (column) => column.notNull())
+          .addColumn('slot', 'integer', (column) => column.notNull())
+          .addColumn('holder', 'text')
+          .addColumn('expires_at', types.timestamp)
+          .addPrimaryKeyConstraint('provider_slots_pk', ['model', 'slot'])
+          .execute();
+        await db.schema
+          .createTable('provider_pace')
+          .addColumn('model', 'text', (column) => column.primaryKey())
+          .addColumn('next_at', types.timestamp, (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }
 

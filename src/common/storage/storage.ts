@@ -4,6 +4,7 @@ import { SecretSealer } from '../crypto/secret-sealer';
 import { KeyStore } from './key-store';
 import { migrateToLatest } from './migrations';
 import { ConsoleSessionStore } from './console-session-store';
+import { ProviderSlotStore } from './provider-slot-store';
 import { ReviewerStore } from './reviewer-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
@@ -16,6 +17,7 @@ export class Storage {
   readonly webhooks: WebhookStore;
   readonly reviewers: ReviewerStore;
   readonly consoleSessions: ConsoleSessionStore;
+  readonly providerSlots: ProviderSlotStore;
 
   private constructor(
     private readonly db: Kysely<Tables>,
@@ -25,6 +27,7 @@ export class Storage {
     this.webhooks = new WebhookStore(db, sealer);
     this.reviewers = new ReviewerStore(db);
     this.consoleSessions = new ConsoleSessionStore(db);
+    this.providerSlots = new ProviderSlotStore(db);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { KeyAuditAction, StoredKey } from './key-store';
 import type { StoredConsoleSession } from './console-session-store';
+import type { ProviderPaceRow, ProviderSlotRow } from './provider-slot-store';
 import type { ReviewerAuditEntry, StoredReviewer } from './reviewer-store';
 import type { StoredWebhookEndpoint, SuppressedWebhookEvent, WebhookDeliveryAttempt } from './webhook-store';
 
@@ -20,6 +21,8 @@ export interface Tables {
   reviewerCredentials: StoredReviewer;
   reviewerAuditLog: ReviewerAuditRow;
   consoleSessions: StoredConsoleSession;
+  providerSlots: ProviderSlotRow;
+  providerPace: ProviderPaceRow;
 }
 
 /** JSON text. */

@@ -10,6 +10,7 @@ import { createAssessmentSchema } from '../../assessments/create-assessment.requ
 import { createTaskSchema } from '../../tasks/create-task.request';
 import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
 import { assessmentResourceSchema } from './assessment.schemas';
+import { modelResourceSchema } from './model.schemas';
 import { taskResourceSchema } from './task.schemas';
 import { webhookDeliverySchema, webhookEndpointSchema, webhookEndpointWithSecretSchema } from './webhook.schemas';
 
@@ -28,6 +29,7 @@ type Accepted<S extends z.ZodType> = z.input<S>;
 // The SDK narrows a task on its status; the schema lists output and error as optional fields.
 const _task: Assignable<Served<typeof taskResourceSchema>, Merged<Sdk.Task>> = true;
 const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
+const _model: Assignable<Served<typeof modelResourceSchema>, Sdk.Model> = true;
 const _assessment: Assignable<Served<typeof assessmentResourceSchema>, Sdk.Assessment> = true;
 const _webhookEndpoint: Assignable<Served<typeof webhookEndpointSchema>, Sdk.WebhookEndpoint> = true;
 const _webhookEndpointWithSecret: Assignable<Served<typeof webhookEndpointWithSecretSchema>, Sdk.WebhookEndpointWithSecret> = true;

@@ -7,6 +7,7 @@ import type { SameType } from './same-type';
 export const taskResourceSchema = z.object({
   id: z.string().meta({ description: 'Task id, `task_` and 26 Crockford base32 characters.', example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' }),
   task_type: z.string().meta({ example: 'summarize' }),
+  model: z.string().optional().meta({ description: 'The model the task runs on (the default when the create named none). Absent on tasks created before models could be chosen.', example: 'extractive' }),
   status: z.enum(TASK_STATUSES).meta({
     description: '`queued` until a worker starts the work, `running` while it runs (retries included), then `succeeded` or `failed`; never moves backwards.',
   }),
@@ -16,6 +17,16 @@ export const taskResourceSchema = z.object({
     .datetime()
     .nullable()
     .meta({ description: 'RFC 3339, UTC: when the finished task, its Idempotency-Key and its webhook deliveries are deleted (the retention period after it finished, 30 days by default); null until it finishes.' }),
+  progress: z
+    .object({
+      completed_steps: z.number().int().min(0),
+      total_steps: z.number().int().min(1),
+    })
+    .optional()
+    .meta({
+      description:
+        'On a remote model, a text is summarised in steps: one model call per part of the text, then calls that combine their summaries. completed_steps only grows and reaches total_steps when the task succeeds. Absent on the built-in model and until a worker has planned the steps.',
+    }),
   output: z.object({ summary: z.string() }).optional().meta({ description: 'Present when status is succeeded.' }),
   error: z
     .object({

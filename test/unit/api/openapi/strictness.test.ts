@@ -4,11 +4,13 @@ import { API_TAGS } from '../../../../src/api/openapi/api-tags';
 import { buildOpenApiDocument } from '../../../../src/api/openapi/build-openapi-document';
 import { documentInfo } from '../../../../src/api/openapi/document-info';
 import { parseCreateTaskRequest } from '../../../../src/api/tasks/create-task.request';
+import { AppConfig } from '../../../../src/common/config/app-config';
 import { API_OPERATIONS } from '../../../support/api-operations';
 
 // The document must refuse exactly what validation refuses: a fuzzer generating from it found
 // blank text, unknown task types, bad Idempotency-Keys and malformed ids documented as valid.
 
+const models = new AppConfig({ ASSAY_MODELS: JSON.stringify([{ name: 'smollm2', base_url: 'http://127.0.0.1:8081/v1', context_tokens: 2048 }]) }).models;
 const document = buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo()) as any;
 const DOCUMENT_ID = 'https://assay.test/openapi.json';
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
@@ -42,22 +44,50 @@ describe('the create-task body is documented as strictly as it is validated', ()
 
   it.each([' ', '\t\n', '\u00a0\u2003', '\ufeff', '\u3000 '])('refuses blank text %j in both', (text) => {
     expect(createTask(body(text))).toBe(false);
-    expect(passes(() => parseCreateTaskRequest(body(text), 1000))).toBe(false);
+    expect(passes(() => parseCreateTaskRequest(body(text), 1000, models))).toBe(false);
   });
 
   it.each(['a', ' a ', '\u001c', '漢'])('accepts text %j in both', (text) => {
     expect(createTask(body(text))).toBe(true);
-    expect(passes(() => parseCreateTaskRequest(body(text), 1000))).toBe(true);
+    expect(passes(() => parseCreateTaskRequest(body(text), 1000, models))).toBe(true);
   });
 
   it('documents task_type as the enum of supported types, still answered with UNSUPPORTED_TASK_TYPE', () => {
     expect(document.components.schemas.CreateTaskRequest.properties.task_type.enum).toEqual(['summarize']);
     expect(createTask(body('x', 'translate'))).toBe(false);
-    expect(() => parseCreateTaskRequest(body('x', 'translate'), 1000)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_TASK_TYPE' }));
-    expect(() => parseCreateTaskRequest(body(' ', 'translate'), 1000)).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
-    expect(() => parseCreateTaskRequest({ task_type: 7, input: { text: 'x' } }, 1000)).toThrow(
+    expect(() => parseCreateTaskRequest(body('x', 'translate'), 1000, models)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_TASK_TYPE' }));
+    expect(() => parseCreateTaskRequest(body(' ', 'translate'), 1000, models)).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
+    expect(() => parseCreateTaskRequest({ task_type: 7, input: { text: 'x' } }, 1000, models)).toThrow(
       expect.objectContaining({ code: 'INVALID_REQUEST', message: 'task_type: required, a string such as "summarize"' }),
     );
+  });
+});
+
+describe('the model of a create', () => {
+  const createTask = component('CreateTaskRequest');
+  const body = (model: unknown) => ({ task_type: 'summarize', model, input: { text: 'Some text.' } });
+
+  it.each(['extractive', 'smollm2'])('accepts the offered model %j in both', (model) => {
+    expect(createTask(body(model))).toBe(true);
+    expect(parseCreateTaskRequest(body(model), 1000, models).model.name).toBe(model);
+  });
+
+  it('answers a well-formed name it does not offer with UNKNOWN_MODEL, naming the models it has', () => {
+    expect(createTask(body('gpt-9'))).toBe(true);
+    expect(() => parseCreateTaskRequest(body('gpt-9'), 1000, models)).toThrow(
+      expect.objectContaining({ status: 400, code: 'UNKNOWN_MODEL', message: 'model "gpt-9" is not offered; use one of: extractive, smollm2' }),
+    );
+  });
+
+  it.each([7, '', ' smollm2', 'a b'])('refuses the malformed model %j in both', (model) => {
+    expect(createTask(body(model))).toBe(false);
+    expect(() => parseCreateTaskRequest(body(model), 1000, models)).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
+  });
+
+  it('runs a create that names no model on the default, and keeps it out of the request hashed for idempotency', () => {
+    const parsed = parseCreateTaskRequest({ task_type: 'summarize', input: { text: 'Some text.' } }, 1000, models);
+    expect(parsed.model).toEqual({ name: 'extractive', kind: 'extractive' });
+    expect(parsed.request).toEqual({ task_type: 'summarize', input: { text: 'Some text.' } });
   });
 });
 

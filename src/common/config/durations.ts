@@ -1,0 +1,23 @@
+import { msToNumber } from '@temporalio/common/lib/time';
+import { z } from 'zod';
+
+/** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses) within bounds, in milliseconds. */
+export function durationBetween(minMs: number, maxMs: number, bounds: string) {
+  return z.string().transform((value, context) => {
+    const millis = parseDuration(value);
+    if (millis === undefined || millis < minMs || millis > maxMs) {
+      context.addIssue({ code: 'custom', message: `must be a duration between ${bounds}, such as "2 days", "36h" or "90s"` });
+      return z.NEVER;
+    }
+    return millis;
+  });
+}
+
+function parseDuration(value: string): number | undefined {
+  try {
+    return msToNumber(value.trim() as Parameters<typeof msToNumber>[0]);
+  } catch {
+    return undefined;
+  }
+}
+

@@ -1,0 +1,86 @@
+// Models: what a task's workflow knows of the model it runs on, the activities that call a remote
+// model, and where those activities run.
+
+/** The built-in, in-process summariser: no provider, no limits, no chunks. */
+export const EXTRACTIVE_MODEL = 'extractive';
+
+/** Model names as operators declare them and clients send them. */
+export const MODEL_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$';
+
+/**
+ * The model a task runs on, fixed in its workflow input when it is created: the document's chunk
+ * plan is computed from these figures, so a later change of configuration never changes the plan
+ * of a task already running (which replay would reject).
+ */
+export type TaskModel =
+  | { name: typeof EXTRACTIVE_MODEL; kind: 'extractive' }
+  | {
+      name: string;
+      kind: 'remote';
+      /** The model's context window, in tokens. */
+      contextTokens: number;
+      /** The most a single answer may use, in tokens; reserved in every request. */
+      maxOutputTokens: number;
+      /** How many of this task's calls may be in flight at once (the model's deployment-wide limit). */
+      concurrency: number;
+      /** How long the task waits out a provider that is down before it fails PROVIDER_UNAVAILABLE. */
+      unavailableWaitMs: number;
+    };
+
+export type RemoteTaskModel = Extract<TaskModel, { kind: 'remote' }>;
+
+/**
+ * Each remote model's calls run on a task queue of their own, beside the task queue of the
+ * workflows, so every worker that serves it shares one dispatch and one limit.
+ */
+export function modelTaskQueue(taskQueue: string, modelName: string): string {
+  return `${taskQueue}/model/${modelName}`;
+}
+
+/** What one call asks of the model: a part of the document, or the summaries of parts to combine. */
+export type ModelCallKind = 'chunk' | 'combine';
+
+export interface ModelCallInput {
+  model: string;
+  kind: ModelCallKind;
+  text: string;
+  /** Only on the call whose answer is the task's summary. */
+  max_sentences?: number;
+  maxOutputTokens: number;
+}
+
+/** Tokens as the provider reported them (absent when it reports none). */
+export interface ModelUsage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export interface ModelCallResult {
+  summary: string;
+  usage?: ModelUsage;
+}
+
+/** The activity each remote model's task queue serves. */
+export interface ModelActivities {
+  callModel(input: ModelCallInput): Promise<ModelCallResult>;
+}
+
+export type { TaskProgress } from '../sdk/resources';
+
+// How a document is sized against a model's context. Token counts are estimated from characters
+// (no tokeniser of every model ships with Assay): English prose runs about four characters a token
+// in current tokenisers, so three per token over-counts and keeps a chunk inside the context.
+export const CHARS_PER_TOKEN_ESTIMATE = 3;
+/** A partial summary is clipped to this many characters per output token before it is combined. */
+export const SUMMARY_CHARS_PER_TOKEN = 4;
+/** Tokens kept for the instruction and the chat template around the text. */
+export const PROMPT_RESERVE_TOKENS = 64;
+
+/**
+ * The largest answer a model of this context may be asked for: two answers at their longest must
+ * fit in one combine call, with the prompt and a third answer, or a long document never combines.
+ */
+export function largestOutputTokens(contextTokens: number): number {
+  const summaryTokens = SUMMARY_CHARS_PER_TOKEN / CHARS_PER_TOKEN_ESTIMATE;
+  return Math.floor((contextTokens - PROMPT_RESERVE_TOKENS) / (2 * summaryTokens + 1));
+}
