@@ -10,9 +10,11 @@ import {
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
   type SummarizeInput,
+  type TaskModel,
 } from '../src/contract';
 import { taskErrorFrom } from './task-error';
 import { emitWebhookEvent } from './emit-webhook-event';
+import { summarizeOnModel } from './summarize-on-model';
 
 const SUMMARIZE_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: '2 minutes',
@@ -27,16 +29,18 @@ const SUMMARIZE_OPTIONS: LocalActivityOptions = {
 
 // An in-process provider summarises in a local activity, inside the workflow task that starts the
 // task: no activity task to schedule, dispatch and record, one workflow task instead of two, which
-// roughly halves the server's work per task (BENCHMARKS.md). A worker that dies mid-summary fails
-// that workflow task, and the next worker summarises again. A remote provider (seconds, network)
-// gets an activity on the task queue, with heartbeats.
-const { summarizeInProcess } = proxyLocalActivities<SummarizeActivities>(SUMMARIZE_OPTIONS);
+// roughly halves the server's work per task (docs/benchmarks.md). A worker that dies mid-summary
+// fails that workflow task, and the next worker summarises again. Tasks created before models were
+// configurable, on a worker whose default provider is remote, summarise in an activity on the task
+// queue; tasks created since on a remote model in summarizeOnModel.
+const { summarizeInProcess, summarizeExtractive } = proxyLocalActivities<SummarizeActivities>(SUMMARIZE_OPTIONS);
 const { summarize } = proxyActivities<SummarizeActivities>({ ...SUMMARIZE_OPTIONS, heartbeatTimeout: '30 seconds' });
 
 /** One AI task: run it, and always close with an outcome the API can show (a failure is data, not a crash). */
 export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
-  const outcome = await runTask(() => summarizeText(input.input));
+  const { model } = input;
+  const outcome = await runTask(() => (model ? summarizeWithModel(input.input, model) : summarizeText(input.input)));
   publishOutcome(outcome);
   await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
   return outcome;
@@ -45,6 +49,15 @@ export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTask
 /** The task's summary step; the bench's raw engine runs exactly this too. */
 export async function summarizeText(input: SummarizeInput): Promise<string> {
   return (await summarizeInProcess(input)) ?? (await summarize(input));
+}
+
+/**
+ * The model the task was created with: the built-in one in a local activity, as summarizeText's
+ * in-process path; a remote one in steps on its own task queue.
+ */
+async function summarizeWithModel(input: SummarizeInput, model: TaskModel): Promise<string> {
+  if (model.kind === 'extractive') return summarizeExtractive(input);
+  return summarizeOnModel(input.text, model, input.max_sentences);
 }
 
 /** The workflow as it ran before LOCAL_SUMMARY_PATCH, with its own patches, for replaying those tasks. */

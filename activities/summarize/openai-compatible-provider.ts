@@ -1,3 +1,5 @@
+import type { ModelCallKind, ModelCallResult } from '../../src/contract';
+import { retryAfterMs } from './retry-after';
 import { ProviderRejectedError, ProviderUnavailableError, type SummarizationProvider, type SummarizeOptions } from './provider';
 
 export interface OpenAiCompatibleSettings {
@@ -7,9 +9,25 @@ export interface OpenAiCompatibleSettings {
   timeoutMs: number;
 }
 
+export interface CompletionRequest {
+  kind: ModelCallKind;
+  text: string;
+  maxSentences?: number;
+  /** Sent as max_tokens; absent, the provider's own limit applies. */
+  maxOutputTokens?: number;
+  signal?: AbortSignal;
+}
+
 interface ChatCompletion {
   choices?: Array<{ message?: { content?: string | null } }>;
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
 }
+
+const INSTRUCTIONS: Record<ModelCallKind, (length: string) => string> = {
+  chunk: (length) => `Summarise the user's text ${length}. Answer with the summary only.`,
+  combine: (length) =>
+    `The user's text is the summaries of consecutive parts of one document. Combine them into one summary of the whole document ${length}. Answer with the summary only.`,
+};
 
 /** Any `/v1/chat/completions` endpoint (OpenAI, vLLM, llama.cpp server, Ollama…). */
 export class OpenAiCompatibleProvider implements SummarizationProvider {
@@ -19,27 +37,38 @@ export class OpenAiCompatibleProvider implements SummarizationProvider {
   constructor(private readonly settings: OpenAiCompatibleSettings) {}
 
   async summarize(text: string, options: SummarizeOptions): Promise<string> {
-    const response = await this.post(this.requestBody(text, options.maxSentences), options.signal);
+    return (await this.complete({ kind: 'chunk', text, maxSentences: options.maxSentences, signal: options.signal })).summary;
+  }
+
+  /** One chat completion: the summary and the tokens the provider reports. */
+  async complete(request: CompletionRequest): Promise<ModelCallResult> {
+    const response = await this.post(this.requestBody(request), request.signal);
     if (response.status === 429 || response.status >= 500) {
-      throw new ProviderUnavailableError(`summarisation provider answered HTTP ${response.status}`);
+      await response.body?.cancel();
+      throw new ProviderUnavailableError(`summarisation provider answered HTTP ${response.status}`, retryAfterMs(response.headers.get('retry-after')));
     }
     if (response.status >= 400) {
+      await response.body?.cancel();
       throw new ProviderRejectedError(`summarisation provider rejected the input (HTTP ${response.status})`);
     }
     const completion = (await response.json().catch(() => undefined)) as ChatCompletion | undefined;
     const summary = completion?.choices?.[0]?.message?.content?.trim();
     if (!summary) throw new ProviderUnavailableError('summarisation provider returned no summary');
-    return summary;
+    const usage = completion?.usage;
+    return typeof usage?.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number'
+      ? { summary, usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens } }
+      : { summary };
   }
 
-  private requestBody(text: string, maxSentences: number | undefined): string {
-    const length = maxSentences ? `in at most ${maxSentences} sentences` : 'in a few sentences';
+  private requestBody(request: CompletionRequest): string {
+    const length = request.maxSentences ? `in at most ${request.maxSentences} sentences` : 'in a few sentences';
     return JSON.stringify({
       model: this.settings.model,
       temperature: 0,
+      ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
       messages: [
-        { role: 'system', content: `Summarise the user's text ${length}. Answer with the summary only.` },
-        { role: 'user', content: text },
+        { role: 'system', content: INSTRUCTIONS[request.kind](length) },
+        { role: 'user', content: request.text },
       ],
     });
   }

@@ -17,5 +17,12 @@ export interface SummarizationProvider {
 /** The provider refused this input (its 4xx): retrying cannot help. */
 export class ProviderRejectedError extends Error {}
 
-/** The provider is overloaded, down or slow (429, 5xx, timeouts): worth retrying later. */
-export class ProviderUnavailableError extends Error {}
+/** The provider is overloaded, down or slow (429, 5xx, timeouts): worth retrying later, after `retryAfterMs` when it said so. */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}

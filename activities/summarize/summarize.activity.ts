@@ -1,6 +1,8 @@
-import { ApplicationFailure, Context } from '@temporalio/activity';
-import type { ActivityTaskErrorCode, SummarizeInput } from '../../src/contract';
-import { ProviderRejectedError, ProviderUnavailableError, type SummarizationProvider } from './provider';
+import { Context } from '@temporalio/activity';
+import type { SummarizeInput } from '../../src/contract';
+import { ExtractiveProvider } from './extractive-provider';
+import type { SummarizationProvider } from './provider';
+import { providerFailure } from './provider-failure';
 
 const HEARTBEAT_INTERVAL_MS = 5_000;
 
@@ -8,7 +10,11 @@ export interface SummarizeActivities {
   summarize(input: SummarizeInput): Promise<string>;
   /** Run as a local activity: the summary when the provider computes in process, else null (use `summarize`). */
   summarizeInProcess(input: SummarizeInput): Promise<string | null>;
+  /** Run as a local activity: the built-in model's summary, whatever the worker's default. */
+  summarizeExtractive(input: SummarizeInput): Promise<string>;
 }
+
+const extractive = new ExtractiveProvider();
 
 export function createSummarizeActivities(provider: SummarizationProvider): SummarizeActivities {
   return {
@@ -26,6 +32,10 @@ export function createSummarizeActivities(provider: SummarizationProvider): Summ
     async summarizeInProcess(input: SummarizeInput): Promise<string | null> {
       return provider.inProcess ? summarizeWith(provider, input) : null;
     },
+
+    async summarizeExtractive(input: SummarizeInput): Promise<string> {
+      return summarizeWith(extractive, input);
+    },
   };
 }
 
@@ -33,16 +43,6 @@ async function summarizeWith(provider: SummarizationProvider, input: SummarizeIn
   try {
     return await provider.summarize(input.text, { maxSentences: input.max_sentences, signal: Context.current().cancellationSignal });
   } catch (error) {
-    throw toFailure(error);
+    throw providerFailure(error);
   }
-}
-
-function toFailure(error: unknown): unknown {
-  if (error instanceof ProviderRejectedError) {
-    return ApplicationFailure.nonRetryable(error.message, 'INPUT_REJECTED' satisfies ActivityTaskErrorCode);
-  }
-  if (error instanceof ProviderUnavailableError) {
-    return ApplicationFailure.retryable(error.message, 'PROVIDER_UNAVAILABLE' satisfies ActivityTaskErrorCode);
-  }
-  return error;
 }

@@ -10,8 +10,8 @@ import { Storage } from '../common/storage/storage';
  */
 const storages = new Map<string, Promise<Storage>>();
 
-/** What the webhook activities need, from the worker's configuration. */
-export async function webhookActivityDependencies(config: AppConfig): Promise<WebhookActivityDependencies> {
+/** The worker process's database handle for the configured location. */
+export function workerStorage(config: AppConfig): Promise<Storage> {
   const location = config.values.DATABASE_URL ?? config.keyDatabasePath;
   let storage = storages.get(location);
   if (!storage) {
@@ -19,6 +19,12 @@ export async function webhookActivityDependencies(config: AppConfig): Promise<We
     storages.set(location, storage);
     storage.catch(() => storages.delete(location));
   }
+  return storage;
+}
+
+/** What the webhook activities need, from the worker's configuration. */
+export async function webhookActivityDependencies(config: AppConfig): Promise<WebhookActivityDependencies> {
+  const storage = workerStorage(config);
   const values = config.values;
   const namespaces: Record<string, KeyEnvironment> = {
     [values.TEMPORAL_NAMESPACE_SANDBOX]: 'test',

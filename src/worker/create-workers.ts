@@ -8,14 +8,16 @@ import { assayDataConverter } from '../common/temporal/data-converter';
 import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
-import { webhookActivityDependencies } from './webhook-dependencies';
+import { modelWorkerOptions } from './model-workers';
+import { webhookActivityDependencies } from './activity-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
 /**
  * One worker per environment namespace it serves (WORKER_ENVIRONMENTS), on that environment's
- * connection, sharing the activities and the workflow code; each served namespace's
- * operator-close sweep is scheduled as the workers start.
+ * connection, sharing the activities and the workflow code, and beside it one per remote model
+ * on the model's own task queue; each served namespace's operator-close sweep is scheduled as the
+ * workers start.
  * Each worker has slots of its own (WORKER_SLOTS_*, WORKER_ACTIVITY_SLOTS_*), so a sandbox flood
  * fills only the sandbox's; the process's CPU they share (docs/operations.md).
  */
@@ -32,8 +34,23 @@ export async function createWorkers(
   const activitySlots: Record<KeyEnvironment, number> = { test: config.values.WORKER_ACTIVITY_SLOTS_SANDBOX, live: config.values.WORKER_ACTIVITY_SLOTS_PRODUCTION };
   const served = KEY_ENVIRONMENTS.filter((environment) => config.values.WORKER_ENVIRONMENTS.includes(environment));
   await Promise.all(served.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
-  return Promise.all(
-    served.map((environment) =>
+  const models = await modelWorkerOptions(config);
+  const modelWorkers = served.flatMap((environment) =>
+    models.map((options) =>
+      Worker.create({
+        ...options,
+        connection: connections[environment],
+        namespace: namespaces[environment],
+        dataConverter: assayDataConverter(config),
+        shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
+        ...workerTracingOptions(tracing),
+      }).then((worker) => {
+        logger?.info({ namespace: namespaces[environment], taskQueue: options.taskQueue, slots: options.maxConcurrentActivityTaskExecutions }, 'model worker ready');
+        return worker;
+      }),
+    ),
+  );
+  const taskWorkers = served.map((environment) =>
       Worker.create({
         connection: connections[environment],
         namespace: namespaces[environment],
@@ -50,6 +67,6 @@ export async function createWorkers(
         logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE, slots: slots[environment], activitySlots: activitySlots[environment] }, 'worker ready');
         return worker;
       }),
-    ),
   );
+  return Promise.all([...taskWorkers, ...modelWorkers]);
 }

@@ -13,7 +13,14 @@ beforeAll(() => installWorkerRuntime('error'));
 describe('aiTaskWorkflow replay', () => {
   it('has recorded histories to replay', () => {
     expect(recorded).toEqual(
-      expect.arrayContaining(['ai-task-succeeded.json', 'ai-task-input-rejected.json', 'ai-task-local-summary.json', 'ai-task-remote-provider-rejected.json']),
+      expect.arrayContaining([
+        'ai-task-succeeded.json',
+        'ai-task-input-rejected.json',
+        'ai-task-local-summary.json',
+        'ai-task-remote-provider-rejected.json',
+        'ai-task-extractive-model.json',
+        'ai-task-model-chunks.json',
+      ]),
     );
   });
 

@@ -5,7 +5,7 @@ import { ExtractiveProvider } from '../../../activities/summarize/extractive-pro
 import { OpenAiCompatibleProvider } from '../../../activities/summarize/openai-compatible-provider';
 import type { SummarizationProvider } from '../../../activities/summarize/provider';
 import { aiTaskWorkflow } from '../../../workflows';
-import { taskWorkflowId, type AiTaskWorkflowInput } from '../../../src/contract';
+import { taskWorkflowId, type AiTaskWorkflowInput, type TaskModel } from '../../../src/contract';
 import { localActivityTypeOf } from '../../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../../support/record-history';
 import { ScriptedProvider } from '../../support/scripted-provider';
@@ -26,15 +26,15 @@ afterAll(async () => {
   await provider?.close();
 });
 
-function input(text: string): AiTaskWorkflowInput {
-  return { taskId: `task_${randomUUID()}`, organizationId: 'acme', taskType: 'summarize', input: { text } };
+function input(text: string, model?: TaskModel): AiTaskWorkflowInput {
+  return { taskId: `task_${randomUUID()}`, organizationId: 'acme', taskType: 'summarize', input: { text }, ...(model ? { model } : {}) };
 }
 
-async function runTask(summarizer: SummarizationProvider, text: string) {
+async function runTask(summarizer: SummarizationProvider, text: string, model?: TaskModel) {
   const taskQueue = `wf-test-${randomUUID()}`;
   const worker = await testbed.createWorker({ taskQueue, activities: createActivities({ summarizer }) });
   const workflowId = taskWorkflowId('acme', randomUUID());
-  const outcome = await worker.runUntil(testbed.client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text)] }));
+  const outcome = await worker.runUntil(testbed.client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text, model)] }));
   return { outcome, workflowId };
 }
 
@@ -78,6 +78,19 @@ describe('aiTaskWorkflow history', () => {
     expect(events.filter((event) => event.workflowTaskCompletedEventAttributes)).toHaveLength(1);
     expect(events.some((event) => event.activityTaskScheduledEventAttributes)).toBe(false);
     expect(localActivityTypes(history)).toEqual(['summarizeInProcess', 'hasWebhookSubscribers']);
+  });
+});
+
+describe('aiTaskWorkflow with the built-in model named', () => {
+  it('summarises in the extractive local activity even when the worker\'s default provider is remote', async () => {
+    provider.answer();
+    const text = 'The bridge reopens on Friday. Traffic will be light. Buses run as usual.';
+    const { outcome, workflowId } = await runTask(openAi(), text, { name: 'extractive', kind: 'extractive' });
+    expect(outcome.status).toBe('succeeded');
+    expect(provider.requests).toBe(0);
+    const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
+    recordHistoryIfAsked(history, 'ai-task-extractive-model');
+    expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'hasWebhookSubscribers']);
   });
 });
 

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { ApplicationFailure } from '@temporalio/activity';
+import { defaultPayloadConverter } from '@temporalio/common';
+import { createActivities } from '../../../activities';
+import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
+import { aiTaskWorkflow } from '../../../workflows';
+import { planDocument } from '../../../workflows/document-plan';
+import {
+  modelTaskQueue,
+  taskWorkflowId,
+  type AiTaskWorkflowInput,
+  type ModelActivities,
+  type ModelCallInput,
+  type ModelCallResult,
+  type RemoteTaskModel,
+  type TaskProgress,
+} from '../../../src/contract';
+import { localActivityTypeOf } from '../../support/local-activity-marker';
+import { recordHistoryIfAsked } from '../../support/record-history';
+import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
+
+// The task workflow on a remote model, with the model's activity played by the test: what is
+// checked is the workflow's plan, its progress and its waiting, not a provider (the real-model
+// suite, test/e2e/real-model.test.ts, sends the same workflow to a real model server).
+
+let testbed: WorkflowTestbed;
+
+beforeAll(async () => {
+  testbed = await startWorkflowTestbed('error');
+});
+
+afterAll(async () => {
+  await testbed?.stop();
+});
+
+const MODEL: RemoteTaskModel = { name: 'small', kind: 'remote', contextTokens: 512, maxOutputTokens: 64, concurrency: 2, unavailableWaitMs: 60_000 };
+
+/** About `sentences` sentences of 60-odd characters, each numbered so a chunk can be recognised. */
+function document(sentences: number): string {
+  return Array.from({ length: sentences }, (_, index) => `Sentence ${index} says the council met and spoke about the budget.`).join(' ');
+}
+
+interface ModelPlay {
+  calls: ModelCallInput[];
+  /** Calls in flight now and at most. */
+  inFlight: number;
+  maxInFlight: number;
+}
+
+/** A model activity that answers each call with a short summary naming the call, after `answer` decides. */
+function playedModel(answer: (input: ModelCallInput, call: number) => Promise<ModelCallResult | void> = async () => undefined): { play: ModelPlay; activities: ModelActivities } {
+  const play: ModelPlay = { calls: [], inFlight: 0, maxInFlight: 0 };
+  return {
+    play,
+    activities: {
+      async callModel(input) {
+        play.calls.push(input);
+        play.inFlight += 1;
+        play.maxInFlight = Math.max(play.maxInFlight, play.inFlight);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return (await answer(input, play.calls.length)) ?? { summary: `Summary ${play.calls.length} of a ${input.kind}.`, usage: { input_tokens: 10, output_tokens: 5 } };
+        } finally {
+          play.inFlight -= 1;
+        }
+      },
+    },
+  };
+}
+
+async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number) {
+  const taskQueue = `wf-test-${randomUUID()}`;
+  const workflows = await testbed.createWorker({ taskQueue, activities: createActivities({ summarizer: new ExtractiveProvider() }) });
+  const models = await testbed.createWorker({ taskQueue: modelTaskQueue(taskQueue, model.name), activities, maxConcurrentActivityTaskExecutions: 10 });
+  const input: AiTaskWorkflowInput = {
+    taskId: `task_${randomUUID()}`,
+    organizationId: 'acme',
+    taskType: 'summarize',
+    input: maxSentences === undefined ? { text } : { text, max_sentences: maxSentences },
+    model,
+  };
+  const workflowId = taskWorkflowId('acme', randomUUID());
+  const handle = await testbed.client.workflow.start(aiTaskWorkflow, { taskQueue, workflowId, args: [input] });
+  const outcome = await models.runUntil(workflows.runUntil(handle.result()));
+  return { outcome, handle };
+}
+
+/** Every progress the workflow published, in order, from its memo upserts. */
+async function progressSeen(handle: { fetchHistory(): Promise<{ events?: Array<{ workflowPropertiesModifiedEventAttributes?: { upsertedMemo?: { fields?: Record<string, unknown> } | null } | null }> | null }> }) {
+  const events = (await handle.fetchHistory()).events ?? [];
+  return events.flatMap((event) => {
+    const field = event.workflowPropertiesModifiedEventAttributes?.upsertedMemo?.fields?.progress;
+    return field ? [defaultPayloadConverter.fromPayload(field as never) as TaskProgress] : [];
+  });
+}
+
+describe('aiTaskWorkflow on a remote model', () => {
+  it('summarises a long text in chunks, then combines their summaries, counting progress up to the planned total', async () => {
+    const text = document(100);
+    const plan = planDocument(text, MODEL);
+    // More chunks than one combine takes: two levels of combining.
+    expect(plan.chunks.length).toBeGreaterThan(plan.groupSize);
+    const { play, activities } = playedModel();
+    const { outcome, handle } = await runOnModel(text, activities, MODEL, 2);
+
+    expect(outcome).toEqual({ status: 'succeeded', output: { summary: `Summary ${plan.totalSteps} of a combine.` } });
+    expect(play.calls).toHaveLength(plan.totalSteps);
+    const chunkCalls = play.calls.filter((call) => call.kind === 'chunk');
+    expect(chunkCalls.map((call) => call.text).sort()).toEqual([...plan.chunks].sort());
+    // Only the call whose answer is the summary is asked for the client's length.
+    expect(play.calls.filter((call) => call.max_sentences === 2)).toEqual([play.calls[play.calls.length - 1]]);
+    expect(play.maxInFlight).toBeLessThanOrEqual(MODEL.concurrency);
+
+    const progress = await progressSeen(handle);
+    expect(progress[0]).toEqual({ completed_steps: 0, total_steps: plan.totalSteps });
+    expect(progress.map((step) => step.completed_steps)).toEqual(Array.from({ length: plan.totalSteps + 1 }, (_, index) => index));
+    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-model-chunks');
+  });
+
+  it('summarises a short text in one call that gets the client\'s length, on the model\'s task queue, not in a local activity', async () => {
+    const { play, activities } = playedModel();
+    const { outcome, handle } = await runOnModel('The bridge reopens on Friday. Buses run as usual.', activities, MODEL, 1);
+    expect(outcome).toEqual({ status: 'succeeded', output: { summary: 'Summary 1 of a chunk.' } });
+    expect(play.calls).toEqual([{ model: 'small', kind: 'chunk', text: 'The bridge reopens on Friday. Buses run as usual.', max_sentences: 1, maxOutputTokens: 64 }]);
+    const history = await handle.fetchHistory();
+    expect((history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? [])).toEqual(['hasWebhookSubscribers']);
+  });
+
+  it('completes a text of the API\'s size limit (512 KiB) in steps', async () => {
+    const text = document(9000).slice(0, 512 * 1024);
+    const model: RemoteTaskModel = { ...MODEL, contextTokens: 8192, maxOutputTokens: 256, concurrency: 8 };
+    const plan = planDocument(text, model);
+    const { play, activities } = playedModel();
+    const { outcome } = await runOnModel(text, activities, model);
+    expect(outcome.status).toBe('succeeded');
+    expect(play.calls).toHaveLength(plan.totalSteps);
+    expect(plan.chunks.length).toBeGreaterThan(20);
+  }, 180_000);
+
+  it('fails INPUT_REJECTED, without further calls, when the model refuses a chunk', async () => {
+    const { play, activities } = playedModel(async (input, call) => {
+      if (call === 2) throw ApplicationFailure.nonRetryable('the provider rejected the input (HTTP 400)', 'INPUT_REJECTED');
+    });
+    const { outcome } = await runOnModel(document(60), { callModel: activities.callModel }, { ...MODEL, concurrency: 1 });
+    expect(outcome).toEqual({ status: 'failed', error: { code: 'INPUT_REJECTED', message: 'the provider rejected the input (HTTP 400)' } });
+    expect(play.calls).toHaveLength(2);
+  });
+
+  it('waits out a provider that is down for less than the model allows, then succeeds', async () => {
+    let down = true;
+    const { play, activities } = playedModel(async () => {
+      if (down) throw ApplicationFailure.create({ message: 'provider answered HTTP 503', type: 'PROVIDER_UNAVAILABLE', nextRetryDelay: 10 });
+    });
+    const running = runOnModel('One short text. Two sentences.', activities, { ...MODEL, unavailableWaitMs: 60_000 });
+    while (play.calls.length < 6) await new Promise((resolve) => setTimeout(resolve, 50));
+    down = false;
+    const { outcome, handle } = await running;
+    expect(outcome.status).toBe('succeeded');
+    // Five quick attempts, a durable pause, then the call that succeeded.
+    expect(play.calls.length).toBeGreaterThanOrEqual(7);
+    const timers = ((await handle.fetchHistory()).events ?? []).filter((event) => event.timerStartedEventAttributes);
+    expect(timers).toHaveLength(1);
+  }, 90_000);
+
+  it('fails PROVIDER_UNAVAILABLE once the provider has been down longer than the model allows', async () => {
+    const { play, activities } = playedModel(async () => {
+      throw ApplicationFailure.create({ message: 'provider answered HTTP 429', type: 'PROVIDER_UNAVAILABLE', nextRetryDelay: 10 });
+    });
+    const { outcome } = await runOnModel('One short text. Two sentences.', activities, { ...MODEL, unavailableWaitMs: 1_000 });
+    expect(outcome).toEqual({ status: 'failed', error: { code: 'PROVIDER_UNAVAILABLE', message: 'provider answered HTTP 429' } });
+    expect(play.calls).toHaveLength(10);
+  });
+});
