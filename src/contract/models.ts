@@ -81,6 +81,6 @@ export const PROMPT_RESERVE_TOKENS = 64;
  * fit in one combine call, with the prompt and a third answer, or a long document never combines.
  */
 export function largestOutputTokens(contextTokens: number): number {
-  const summaryTokens = SUMMARY_CHARS_PER_TOKEN / CHARS_PER_TOKEN_ESTIMATE;
-  return Math.floor((contextTokens - PROMPT_RESERVE_TOKENS) / (2 * summaryTokens + 1));
+  // In characters: two answers, the blank line between them (2) and the third answer's tokens.
+  return Math.floor(((contextTokens - PROMPT_RESERVE_TOKENS) * CHARS_PER_TOKEN_ESTIMATE - 2) / (2 * SUMMARY_CHARS_PER_TOKEN + CHARS_PER_TOKEN_ESTIMATE));
 }

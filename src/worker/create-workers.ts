@@ -45,7 +45,7 @@ export async function createWorkers(
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
         ...workerTracingOptions(tracing),
       }).then((worker) => {
-        logger?.info({ namespace: namespaces[environment], taskQueue: options.taskQueue, slots: options.maxConcurrentActivityTaskExecutions }, 'model worker ready');
+        logger?.info({ namespace: namespaces[environment], taskQueue: options.taskQueue, slots: options.maxConcurrentActivityTaskExecutions }, 'model queue ready');
         return worker;
       }),
     ),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import { defaultPayloadConverter } from '@temporalio/common';
+import type { temporal } from '@temporalio/proto';
 import { createActivities } from '../../../activities';
 import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
 import { aiTaskWorkflow } from '../../../workflows';
@@ -86,11 +87,10 @@ async function runOnModel(text: string, activities: ModelActivities, model: Remo
 }
 
 /** Every progress the workflow published, in order, from its memo upserts. */
-async function progressSeen(handle: { fetchHistory(): Promise<{ events?: Array<{ workflowPropertiesModifiedEventAttributes?: { upsertedMemo?: { fields?: Record<string, unknown> } | null } | null }> | null }> }) {
-  const events = (await handle.fetchHistory()).events ?? [];
-  return events.flatMap((event) => {
+function progressSeen(history: temporal.api.history.v1.IHistory): TaskProgress[] {
+  return (history.events ?? []).flatMap((event) => {
     const field = event.workflowPropertiesModifiedEventAttributes?.upsertedMemo?.fields?.progress;
-    return field ? [defaultPayloadConverter.fromPayload(field as never) as TaskProgress] : [];
+    return field ? [defaultPayloadConverter.fromPayload<TaskProgress>(field)] : [];
   });
 }
 
@@ -111,7 +111,7 @@ describe('aiTaskWorkflow on a remote model', () => {
     expect(play.calls.filter((call) => call.max_sentences === 2)).toEqual([play.calls[play.calls.length - 1]]);
     expect(play.maxInFlight).toBeLessThanOrEqual(MODEL.concurrency);
 
-    const progress = await progressSeen(handle);
+    const progress = progressSeen(await handle.fetchHistory());
     expect(progress[0]).toEqual({ completed_steps: 0, total_steps: plan.totalSteps });
     expect(progress.map((step) => step.completed_steps)).toEqual(Array.from({ length: plan.totalSteps + 1 }, (_, index) => index));
     recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-model-chunks');
