@@ -9,8 +9,8 @@ const scriptsDir = path.resolve(__dirname, '..', '..', 'scripts');
 
 export interface ProvisionCall {
   /** scripts/<script>.js */
-  script: 'provision-chromium' | 'provision-postgres';
-  fn: 'provisionChromium' | 'provisionPostgres';
+  script: 'provision-chromium' | 'provision-postgres' | 'provision-model-server';
+  fn: 'provisionChromium' | 'provisionPostgres' | 'provisionModelServer';
   /** Everything the function takes but `log`: env, toolsDir, isRoot, the system locations. */
   options: Record<string, unknown>;
 }
