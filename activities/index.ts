@@ -1,19 +1,23 @@
-import type { AssessmentCheckActivities, WebhookSubscriberActivities } from '../src/contract';
+import type { AssessmentCheckActivities, UsageActivities, WebhookSubscriberActivities } from '../src/contract';
 import { createAssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
 import { createSummarizeActivities, type SummarizeActivities } from './summarize/summarize.activity';
+import { createUsageActivities, type UsageActivityDependencies } from './usage/usage-activities';
 import { createWebhookActivities, type WebhookActivities, type WebhookActivityDependencies } from './webhooks/webhook-activities';
 
 export interface ActivityDependencies {
   summarizer: SummarizationProvider;
   /** Absent in workflow tests that deliver nothing: then no organisation has a webhook subscriber. */
   webhooks?: WebhookActivityDependencies;
+  /** Absent in workflow tests that count nothing: then usage is shown on the task but recorded nowhere. */
+  usage?: UsageActivityDependencies;
 }
 
-export type AssayActivities = SummarizeActivities & AssessmentCheckActivities & WebhookSubscriberActivities & Partial<WebhookActivities>;
+export type AssayActivities = SummarizeActivities & AssessmentCheckActivities & WebhookSubscriberActivities & UsageActivities & Partial<WebhookActivities>;
 
 // Workflows always ask whether anyone subscribed, so the answer must be registered even without a store.
 const NO_WEBHOOKS: WebhookSubscriberActivities = { hasWebhookSubscribers: async () => false };
+const NO_USAGE_RECORDS: UsageActivities = { recordTaskUsage: async () => ({ cost: null }) };
 
 /** Every activity the worker registers, built from its dependencies. */
 export function createActivities(deps: ActivityDependencies): AssayActivities {
@@ -21,5 +25,6 @@ export function createActivities(deps: ActivityDependencies): AssayActivities {
     ...createSummarizeActivities(deps.summarizer),
     ...createAssessmentCheckActivities(),
     ...(deps.webhooks ? createWebhookActivities(deps.webhooks) : NO_WEBHOOKS),
+    ...(deps.usage ? createUsageActivities(deps.usage) : NO_USAGE_RECORDS),
   };
 }

@@ -4,6 +4,7 @@ import {
   EMIT_WEBHOOK_EVENTS_PATCH,
   LOCAL_SUMMARY_PATCH,
   PUBLISH_TASK_OUTCOME_PATCH,
+  RECORD_USAGE_PATCH,
   STATUS_SEARCH_ATTRIBUTE,
   type ActivityTaskErrorCode,
   taskOutcomeName,
@@ -15,6 +16,7 @@ import {
 import { taskErrorFrom } from './task-error';
 import { emitWebhookEvent } from './emit-webhook-event';
 import { summarizeOnModel } from './summarize-on-model';
+import { UsageMeter, withRecordedUsage } from './task-usage';
 
 const SUMMARIZE_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: '2 minutes',
@@ -40,7 +42,9 @@ const { summarize } = proxyActivities<SummarizeActivities>({ ...SUMMARIZE_OPTION
 export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
   const { model } = input;
-  const outcome = await runTask(() => (model ? summarizeWithModel(input.input, model) : summarizeText(input.input)));
+  const meter = new UsageMeter();
+  let outcome = await runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input)));
+  if (model && patched(RECORD_USAGE_PATCH)) outcome = await withRecordedUsage(input, model, outcome, meter);
   publishOutcome(outcome);
   await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
   return outcome;
@@ -55,9 +59,9 @@ export async function summarizeText(input: SummarizeInput): Promise<string> {
  * The model the task was created with: the built-in one in a local activity, as summarizeText's
  * in-process path; a remote one in steps on its own task queue.
  */
-async function summarizeWithModel(input: SummarizeInput, model: TaskModel): Promise<string> {
+async function summarizeWithModel(input: SummarizeInput, model: TaskModel, meter: UsageMeter): Promise<string> {
   if (model.kind === 'extractive') return summarizeExtractive(input);
-  return summarizeOnModel(input.text, model, input.max_sentences);
+  return summarizeOnModel(input.text, model, input.max_sentences, meter);
 }
 
 /** The workflow as it ran before LOCAL_SUMMARY_PATCH, with its own patches, for replaying those tasks. */

@@ -3,6 +3,7 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, sleep, upsertMemo, workflowInfo, type ActivityOptions } from '@temporalio/workflow';
 import { modelTaskQueue, type ActivityTaskErrorCode, type ModelActivities, type ModelCallInput, type RemoteTaskModel } from '../src/contract';
 import { combineGroups, planDocument } from './document-plan';
+import type { UsageMeter } from './task-usage';
 
 const PROVIDER_UNAVAILABLE: ActivityTaskErrorCode = 'PROVIDER_UNAVAILABLE';
 
@@ -29,9 +30,9 @@ const LONGEST_PAUSE_MS = 5 * 60_000;
  * The document's chunks summarised in parallel (at most the model's concurrency at once), then
  * their summaries combined level by level. Each call is an activity, so a worker that dies
  * mid-document leaves the finished calls in the history and the next worker makes only the rest.
- * Progress is published in the memo after every call.
+ * Progress is published in the memo after every call, and each call's usage added to `meter`.
  */
-export async function summarizeOnModel(text: string, model: RemoteTaskModel, maxSentences: number | undefined): Promise<string> {
+export async function summarizeOnModel(text: string, model: RemoteTaskModel, maxSentences: number | undefined, meter: UsageMeter): Promise<string> {
   const { callModel } = proxyActivities<ModelActivities>({ ...MODEL_CALL_OPTIONS, taskQueue: modelTaskQueue(workflowInfo().taskQueue, model.name) });
   const plan = planDocument(text, model);
   let completed = 0;
@@ -41,7 +42,8 @@ export async function summarizeOnModel(text: string, model: RemoteTaskModel, max
   const call = async (kind: ModelCallInput['kind'], input: string, last: boolean): Promise<string> => {
     const request: ModelCallInput = { model: model.name, kind, text: input, maxOutputTokens: model.maxOutputTokens };
     if (last && maxSentences !== undefined) request.max_sentences = maxSentences;
-    const { summary } = await callPatiently(() => callModel(request), model.unavailableWaitMs);
+    const { summary, usage } = await callPatiently(() => callModel(request), model.unavailableWaitMs);
+    meter.add(usage);
     completed += 1;
     publishProgress();
     return summary;

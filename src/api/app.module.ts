@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { KeysModule } from './keys/keys.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ModelsModule } from './models/models.module';
+import { UsageModule } from './usage/usage.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { ConsoleModule } from './console/console.module';
 import { ReviewModule } from './review/review.module';
@@ -22,7 +23,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, ModelsModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
+      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -1,6 +1,6 @@
 // AI tasks: ids, workflow, inputs, outcomes and the memo the API reads.
 
-import type { TaskModel, TaskProgress } from './models';
+import type { TaskModel, TaskProgress, TaskUsage } from './models';
 
 export const AI_TASK_WORKFLOW_TYPE = 'aiTaskWorkflow';
 export const TASK_ID_PREFIX = 'task_';
@@ -51,8 +51,8 @@ export interface AiTaskWorkflowInput {
 
 /** What the workflow returns when it closes; a failed task is a completed workflow with this shape. */
 export type AiTaskOutcome =
-  | { status: 'succeeded'; output: { summary: string } }
-  | { status: 'failed'; error: TaskError };
+  | { status: 'succeeded'; output: { summary: string }; usage?: TaskUsage }
+  | { status: 'failed'; error: TaskError; usage?: TaskUsage };
 
 /** Memo written when a task workflow starts; lets the API answer without a worker. */
 export interface AiTaskMemo {

@@ -65,7 +65,9 @@ export interface ModelActivities {
   callModel(input: ModelCallInput): Promise<ModelCallResult>;
 }
 
-export type { TaskProgress } from '../sdk/resources';
+import type { TaskUsage } from '../sdk/resources';
+
+export type { TaskProgress, TaskUsage } from '../sdk/resources';
 
 // How a document is sized against a model's context. Token counts are estimated from characters
 // (no tokeniser of every model ships with Assay): English prose runs about four characters a token
@@ -83,4 +85,24 @@ export const PROMPT_RESERVE_TOKENS = 64;
 export function largestOutputTokens(contextTokens: number): number {
   // In characters: two answers, the blank line between them (2) and the third answer's tokens.
   return Math.floor(((contextTokens - PROMPT_RESERVE_TOKENS) * CHARS_PER_TOKEN_ESTIMATE - 2) / (2 * SUMMARY_CHARS_PER_TOKEN + CHARS_PER_TOKEN_ESTIMATE));
+}
+
+/** What the task workflow asks to be recorded once it has finished; the cost is the worker's to add. */
+export interface TaskUsageRecord {
+  organizationId: string;
+  taskId: string;
+  usage: Omit<TaskUsage, 'cost'>;
+}
+
+/** The recorded usage's cost (from the model's prices when it was first recorded), or null without a price. */
+export interface RecordedUsage {
+  cost: number | null;
+}
+
+/**
+ * Each finished task's usage, recorded once per task whatever retries and replays happen, in the
+ * database the API reads daily totals from; a local activity of the task workflow.
+ */
+export interface UsageActivities {
+  recordTaskUsage(record: TaskUsageRecord): Promise<RecordedUsage>;
 }

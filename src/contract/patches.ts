@@ -29,3 +29,10 @@ export const EMIT_WEBHOOK_EVENTS_PATCH = 'emit-webhook-events';
  * Policy and state: docs/patch-policy.md#where-each-patch-stands (outcome-event-ids).
  */
 export const OUTCOME_EVENT_IDS_PATCH = 'outcome-event-ids';
+
+/**
+ * Tasks started from this patch on record their usage (a local activity) before they publish
+ * their outcome, which then carries it; older ones replay without the call.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (record-usage).
+ */
+export const RECORD_USAGE_PATCH = 'record-usage';

@@ -12,8 +12,8 @@ import {
 } from './options';
 import { type PollRun, pollUntilFinal } from './polling';
 import { followPages, listPageFrom, listQueryString } from './list-pages';
-import { assessmentFrom, modelsFrom, taskFrom } from './resource-guards';
-import type { Assessment, AssessmentStatus, CreateAssessmentRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus } from './resources';
+import { assessmentFrom, modelsFrom, taskFrom, usageReportFrom } from './resource-guards';
+import type { Assessment, AssessmentStatus, CreateAssessmentRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus, UsageReport } from './resources';
 import { withRetries } from './retry';
 import { WebhookEndpoints } from './webhook-endpoints';
 
@@ -62,6 +62,7 @@ type CompletedAssessment = Assessment & { status: 'completed' };
 
 const TASKS_PATH = 'v1/ai/tasks';
 const MODELS_PATH = 'v1/models';
+const USAGE_PATH = 'v1/usage';
 const ASSESSMENTS_PATH = 'v1/network-assessments';
 
 /** Typed client of the Assay API v1. Needs only fetch, AbortController and crypto.randomUUID. */
@@ -144,6 +145,13 @@ export class AssayClient {
   async listModels(options: RequestOptions = {}): Promise<Model[]> {
     const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
     return modelsFrom(await this.transport.send({ method: 'GET', path: MODELS_PATH, timeoutMs, signal: options.signal }));
+  }
+
+  /** What the organisation used in the key's environment, per UTC day and model; `from`/`to` are YYYY-MM-DD (default: the last 30 days). */
+  async getUsage(range: { from?: string; to?: string } = {}, options: RequestOptions = {}): Promise<UsageReport> {
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    const query = new URLSearchParams(Object.entries(range).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+    return usageReportFrom(await this.transport.send({ method: 'GET', path: query ? `${USAGE_PATH}?${query}` : USAGE_PATH, timeoutMs, signal: options.signal }));
   }
 
   /** POST /v1/network-assessments, retried safely under one Idempotency-Key. */

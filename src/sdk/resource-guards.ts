@@ -1,6 +1,6 @@
 import { AssayApiError } from './errors';
 import type { HttpResponse } from './http-transport';
-import type { Assessment, AssessmentStatus, Model, Task, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
+import type { Assessment, AssessmentStatus, Model, Task, UsageReport, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
 
 const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
 const ASSESSMENT_STATUSES: readonly AssessmentStatus[] = ['submitted', 'under_review', 'completed'];
@@ -23,6 +23,12 @@ export function modelsFrom(response: HttpResponse): Model[] {
   const data = recordOrEmpty(response.body).data;
   if (!Array.isArray(data) || !data.every((model) => typeof recordOrEmpty(model).name === 'string')) throw unexpectedBody(response, 'model list');
   return data as Model[];
+}
+
+export function usageReportFrom(response: HttpResponse): UsageReport {
+  const body = recordOrEmpty(response.body);
+  if (typeof body.from !== 'string' || typeof body.to !== 'string' || !Array.isArray(body.data)) throw unexpectedBody(response, 'usage report');
+  return body as unknown as UsageReport;
 }
 
 export function assessmentFrom(response: HttpResponse): Assessment {

@@ -35,6 +35,43 @@ export interface Model {
   price_per_1k_output_tokens?: number;
 }
 
+/**
+ * What a task used: calls to its model's provider and the tokens the provider reported for them,
+ * the characters it read and wrote, and its cost when the model has a price. The built-in model
+ * calls no provider and reports characters only.
+ */
+export interface TaskUsage {
+  model: string;
+  provider_calls: number;
+  /** Summed over the calls, as the provider reported them; absent when it reported none. */
+  input_tokens?: number;
+  output_tokens?: number;
+  input_characters: number;
+  output_characters: number;
+  /** In the operator's currency, from the model's prices when the task finished; absent without a price. */
+  cost?: number;
+}
+
+/** One model's usage on one UTC day (GET /v1/usage). */
+export interface UsageTotal {
+  date: string;
+  model: string;
+  tasks: number;
+  provider_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  input_characters: number;
+  output_characters: number;
+  cost: number | null;
+}
+
+/** The organisation's usage in the key's environment over `from`…`to` (UTC days, inclusive). */
+export interface UsageReport {
+  from: string;
+  to: string;
+  data: UsageTotal[];
+}
+
 /** How far a task that runs in steps (on a remote model) has got; completed_steps only grows. */
 export interface TaskProgress {
   completed_steps: number;
@@ -54,8 +91,9 @@ interface TaskFields {
 }
 
 export type PendingTask = TaskFields & { status: 'queued' | 'running' };
-export type SucceededTask = TaskFields & { status: 'succeeded'; output: { summary: string } };
-export type FailedTask = TaskFields & { status: 'failed'; error: TaskError };
+export type SucceededTask = TaskFields & { status: 'succeeded'; output: { summary: string }; usage?: TaskUsage };
+/** `usage` is present when the task called its model before it failed. */
+export type FailedTask = TaskFields & { status: 'failed'; error: TaskError; usage?: TaskUsage };
 
 /** Narrow on `status` to reach `output` (succeeded) or `error` (failed). */
 export type Task = PendingTask | SucceededTask | FailedTask;

@@ -1,3 +1,4 @@
+import type { UsageActivityDependencies } from '../../activities/usage/usage-activities';
 import type { WebhookActivityDependencies } from '../../activities/webhooks/webhook-activities';
 import type { AppConfig } from '../common/config/app-config';
 import type { KeyEnvironment } from '../common/keys/api-key';
@@ -22,14 +23,32 @@ export function workerStorage(config: AppConfig): Promise<Storage> {
   return storage;
 }
 
+/** The environment a namespace serves, from the worker's configuration. */
+function environmentOfNamespace(config: AppConfig): (namespace: string) => KeyEnvironment {
+  const namespaces: Record<string, KeyEnvironment> = {
+    [config.values.TEMPORAL_NAMESPACE_SANDBOX]: 'test',
+    [config.values.TEMPORAL_NAMESPACE_PRODUCTION]: 'live',
+  };
+  return (namespace) => {
+    const environment = namespaces[namespace];
+    if (!environment) throw new Error(`namespace ${namespace} serves no environment`);
+    return environment;
+  };
+}
+
+/** What the usage activities need, from the worker's configuration. */
+export async function usageActivityDependencies(config: AppConfig): Promise<UsageActivityDependencies> {
+  return {
+    store: (await workerStorage(config)).usage,
+    priceOf: (model) => config.models.remote(model),
+    environmentOf: environmentOfNamespace(config),
+  };
+}
+
 /** What the webhook activities need, from the worker's configuration. */
 export async function webhookActivityDependencies(config: AppConfig): Promise<WebhookActivityDependencies> {
   const storage = workerStorage(config);
   const values = config.values;
-  const namespaces: Record<string, KeyEnvironment> = {
-    [values.TEMPORAL_NAMESPACE_SANDBOX]: 'test',
-    [values.TEMPORAL_NAMESPACE_PRODUCTION]: 'live',
-  };
   return {
     store: (await storage).webhooks,
     retry: {
@@ -39,10 +58,6 @@ export async function webhookActivityDependencies(config: AppConfig): Promise<We
     },
     allowInsecureSandbox: values.WEBHOOKS_ALLOW_INSECURE_SANDBOX,
     retentionMs: values.RETENTION_PERIOD,
-    environmentOf: (namespace) => {
-      const environment = namespaces[namespace];
-      if (!environment) throw new Error(`namespace ${namespace} serves no environment`);
-      return environment;
-    },
+    environmentOf: environmentOfNamespace(config),
   };
 }

@@ -9,7 +9,7 @@ import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { modelWorkerOptions } from './model-workers';
-import { webhookActivityDependencies } from './activity-dependencies';
+import { usageActivityDependencies, webhookActivityDependencies } from './activity-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
@@ -28,7 +28,11 @@ export async function createWorkers(
   logger?: Logger,
   tracing?: Tracing,
 ): Promise<Worker[]> {
-  const activities = createActivities({ summarizer: createSummarizationProvider(config), webhooks: await webhookActivityDependencies(config) });
+  const activities = createActivities({
+    summarizer: createSummarizationProvider(config),
+    webhooks: await webhookActivityDependencies(config),
+    usage: await usageActivityDependencies(config),
+  });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
   const slots: Record<KeyEnvironment, number> = { test: config.values.WORKER_SLOTS_SANDBOX, live: config.values.WORKER_SLOTS_PRODUCTION };
   const activitySlots: Record<KeyEnvironment, number> = { test: config.values.WORKER_ACTIVITY_SLOTS_SANDBOX, live: config.values.WORKER_ACTIVITY_SLOTS_PRODUCTION };

@@ -20,6 +20,8 @@ describe('aiTaskWorkflow replay', () => {
         'ai-task-remote-provider-rejected.json',
         'ai-task-extractive-model.json',
         'ai-task-model-chunks.json',
+        'ai-task-extractive-model-usage.json',
+        'ai-task-model-chunks-usage.json',
       ]),
     );
   });

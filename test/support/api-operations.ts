@@ -3,6 +3,7 @@ import { HealthController } from '../../src/api/health/health.controller';
 import { operationsOf } from '../../src/api/http/api-route';
 import { MetricsController } from '../../src/api/metrics/metrics.controller';
 import { ModelsController } from '../../src/api/models/models.controller';
+import { UsageController } from '../../src/api/usage/usage.controller';
 import { OpenApiController } from '../../src/api/openapi/openapi.controller';
 import { ReviewController } from '../../src/api/review/review.controller';
 import { ConsoleController } from '../../src/api/console/console.controller';
@@ -13,6 +14,6 @@ import { WebhooksController } from '../../src/api/webhooks/webhooks.controller';
  * The operations of the app's controllers, for unit tests that build the document without
  * starting Nest; test/unit/openapi-routes.test.ts holds this list equal to what the app serves.
  */
-export const API_OPERATIONS = [TasksController, ModelsController, AssessmentsController, WebhooksController, ReviewController, ConsoleController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
+export const API_OPERATIONS = [TasksController, ModelsController, UsageController, AssessmentsController, WebhooksController, ReviewController, ConsoleController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
   operationsOf(controller),
 );

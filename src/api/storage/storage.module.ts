@@ -4,6 +4,7 @@ import { KeyStore } from '../../common/storage/key-store';
 import { ReviewerStore } from '../../common/storage/reviewer-store';
 import { ConsoleSessionStore } from '../../common/storage/console-session-store';
 import { Storage } from '../../common/storage/storage';
+import { UsageStore } from '../../common/storage/usage-store';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
 async function openAndReseal(config: AppConfig): Promise<Storage> {
@@ -23,8 +24,9 @@ async function openAndReseal(config: AppConfig): Promise<Storage> {
     { provide: WebhookStore, inject: [Storage], useFactory: (storage: Storage) => storage.webhooks },
     { provide: ReviewerStore, inject: [Storage], useFactory: (storage: Storage) => storage.reviewers },
     { provide: ConsoleSessionStore, inject: [Storage], useFactory: (storage: Storage) => storage.consoleSessions },
+    { provide: UsageStore, inject: [Storage], useFactory: (storage: Storage) => storage.usage },
   ],
-  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore],
+  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore, UsageStore],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(@Inject(Storage) private readonly storage: Storage) {}

@@ -1,4 +1,4 @@
-import { type Assessment, type AssayClient, type CreateAssessmentRequest, type PollOptions, type Task, TaskFailedError } from '../../sdk';
+import { type Assessment, type AssayClient, type CreateAssessmentRequest, type PollOptions, type Task, TaskFailedError, type UsageReport } from '../../sdk';
 import type { CustomerCommandDeps } from './command-deps';
 import { readJsonObjectFile, readTextInput } from './input';
 import { startSpinner } from './spinner';
@@ -105,6 +105,16 @@ export async function getAssessmentCommand(id: string, flags: GetFlags, deps: Cu
   deps.stdout.write(toJson(assessment));
 }
 
+export interface UsageFlags extends ConnectionFlags {
+  from?: string;
+  to?: string;
+}
+
+/** Prints the organisation's usage per day and model as JSON. */
+export async function usageCommand(flags: UsageFlags, deps: CustomerCommandDeps): Promise<void> {
+  deps.stdout.write(toJson(await clientFor(flags, deps).getUsage({ from: flags.from, to: flags.to })));
+}
+
 function clientFor(flags: ConnectionFlags, deps: CustomerCommandDeps): AssayClient {
   return deps.createClient({ baseUrl: flags.baseUrl ?? deps.env.ASSAY_BASE_URL, apiKey: deps.env.ASSAY_API_KEY });
 }
@@ -131,6 +141,6 @@ async function withSpinner<T>(
   }
 }
 
-function toJson(resource: Task | Assessment): string {
+function toJson(resource: Task | Assessment | UsageReport): string {
   return `${JSON.stringify(resource, null, 2)}\n`;
 }

@@ -10,6 +10,8 @@ import {
   getTaskCommand,
   submitAssessmentCommand,
   summarizeCommand,
+  usageCommand,
+  type UsageFlags,
 } from './command-handlers';
 import { sdkFailures } from './sdk-errors';
 
@@ -39,6 +41,12 @@ export function registerCustomerCommands(program: Command, deps: CustomerCommand
   pollCeilingOptions(waitOption(leaf(assessments.command('get <id>'), deps, ExitCode.NotFound, ExitCode.NotFinal)))
     .description('print an assessment as JSON')
     .action((id: string, flags: GetFlags) => run(() => getAssessmentCommand(id, flags, deps)));
+
+  leaf(program.command('usage'), deps)
+    .description("print the organisation's usage per UTC day and model (tasks, provider calls, tokens, characters, cost) as JSON")
+    .option('--from <day>', 'first day, YYYY-MM-DD (default: 29 days before --to)')
+    .option('--to <day>', 'last day, YYYY-MM-DD (default: today)')
+    .action((flags: UsageFlags) => run(() => usageCommand(flags, deps)));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type TaskError,
   type TaskProgress,
   type TaskStatus,
+  type TaskUsage,
 } from '../../contract';
 import { expiresAt } from './expiry';
 
@@ -25,6 +26,8 @@ export interface TaskResource {
   progress?: TaskProgress;
   output?: { summary: string };
   error?: TaskError;
+  /** What it used: on every succeeded task created since models were configurable, and on a failed one that called its model. */
+  usage?: TaskUsage;
 }
 
 export type WorkflowStatusName =
@@ -83,9 +86,10 @@ export function toTaskResource(view: TaskWorkflowView): TaskResource {
   const closedAt = view.closedAt ?? new Date(view.memo.created_at);
   const times = { updated_at: closedAt.toISOString(), expires_at: expiresAt(closedAt, view.retentionMs) };
   const outcome = view.outcome ?? abnormalOutcome(view.status);
+  const usage = outcome.usage ? { usage: outcome.usage } : {};
   return outcome.status === 'succeeded'
-    ? { ...base, status: 'succeeded', ...times, output: outcome.output }
-    : { ...base, status: 'failed', ...times, error: outcome.error };
+    ? { ...base, status: 'succeeded', ...times, output: outcome.output, ...usage }
+    : { ...base, status: 'failed', ...times, error: outcome.error, ...usage };
 }
 
 /**

@@ -181,6 +181,28 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0008_usage_records': {
+      async up(db: Kysely<unknown>) {
+        // Figures only, never text: an erased task's usage stays counted.
+        await db.schema
+          .createTable('usage_records')
+          .addColumn('environment', 'text', (column) => column.notNull())
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('task_id', 'text', (column) => column.notNull())
+          .addColumn('day', 'text', (column) => column.notNull())
+          .addColumn('model', 'text', (column) => column.notNull())
+          .addColumn('provider_calls', 'integer', (column) => column.notNull())
+          .addColumn('input_tokens', 'integer')
+          .addColumn('output_tokens', 'integer')
+          .addColumn('input_characters', 'integer', (column) => column.notNull())
+          .addColumn('output_characters', 'integer', (column) => column.notNull())
+          .addColumn('cost', kind === 'postgres' ? 'double precision' : 'real')
+          .addColumn('recorded_at', types.timestamp, (column) => column.notNull())
+          .addPrimaryKeyConstraint('usage_records_pk', ['environment', 'organization_id', 'task_id'])
+          .execute();
+        await db.schema.createIndex('usage_records_by_day').on('usage_records').columns(['organization_id', 'environment', 'day']).execute();
+      },
+    },
   };
 }
 

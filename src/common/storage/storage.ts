@@ -6,6 +6,7 @@ import { migrateToLatest } from './migrations';
 import { ConsoleSessionStore } from './console-session-store';
 import { ProviderSlotStore } from './provider-slot-store';
 import { ReviewerStore } from './reviewer-store';
+import { UsageStore } from './usage-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 import type { Tables } from './tables';
@@ -18,6 +19,7 @@ export class Storage {
   readonly reviewers: ReviewerStore;
   readonly consoleSessions: ConsoleSessionStore;
   readonly providerSlots: ProviderSlotStore;
+  readonly usage: UsageStore;
 
   private constructor(
     private readonly db: Kysely<Tables>,
@@ -28,6 +30,7 @@ export class Storage {
     this.reviewers = new ReviewerStore(db);
     this.consoleSessions = new ConsoleSessionStore(db);
     this.providerSlots = new ProviderSlotStore(db);
+    this.usage = new UsageStore(db);
   }
 
   /**

@@ -3,6 +3,7 @@ import type { KeyEnvironment } from '../keys/api-key';
 import type { KeyAuditAction, StoredKey } from './key-store';
 import type { StoredConsoleSession } from './console-session-store';
 import type { ProviderPaceRow, ProviderSlotRow } from './provider-slot-store';
+import type { UsageRecordRow } from './usage-store';
 import type { ReviewerAuditEntry, StoredReviewer } from './reviewer-store';
 import type { StoredWebhookEndpoint, SuppressedWebhookEvent, WebhookDeliveryAttempt } from './webhook-store';
 
@@ -23,6 +24,7 @@ export interface Tables {
   consoleSessions: StoredConsoleSession;
   providerSlots: ProviderSlotRow;
   providerPace: ProviderPaceRow;
+  usageRecords: UsageRecordRow;
 }
 
 /** JSON text. */

@@ -89,8 +89,8 @@ describe('aiTaskWorkflow with the built-in model named', () => {
     expect(outcome.status).toBe('succeeded');
     expect(provider.requests).toBe(0);
     const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
-    recordHistoryIfAsked(history, 'ai-task-extractive-model');
-    expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'hasWebhookSubscribers']);
+    recordHistoryIfAsked(history, 'ai-task-extractive-model-usage');
+    expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'recordTaskUsage', 'hasWebhookSubscribers']);
   });
 });
 

@@ -103,7 +103,20 @@ describe('aiTaskWorkflow on a remote model', () => {
     const { play, activities } = playedModel();
     const { outcome, handle } = await runOnModel(text, activities, MODEL, 2);
 
-    expect(outcome).toEqual({ status: 'succeeded', output: { summary: `Summary ${plan.totalSteps} of a combine.` } });
+    const summary = `Summary ${plan.totalSteps} of a combine.`;
+    expect(outcome).toEqual({
+      status: 'succeeded',
+      output: { summary },
+      // The played model reports 10 tokens in and 5 out for every call.
+      usage: {
+        model: 'small',
+        provider_calls: plan.totalSteps,
+        input_tokens: 10 * plan.totalSteps,
+        output_tokens: 5 * plan.totalSteps,
+        input_characters: text.length,
+        output_characters: summary.length,
+      },
+    });
     expect(play.calls).toHaveLength(plan.totalSteps);
     const chunkCalls = play.calls.filter((call) => call.kind === 'chunk');
     expect(chunkCalls.map((call) => call.text).sort()).toEqual([...plan.chunks].sort());
@@ -114,16 +127,16 @@ describe('aiTaskWorkflow on a remote model', () => {
     const progress = progressSeen(await handle.fetchHistory());
     expect(progress[0]).toEqual({ completed_steps: 0, total_steps: plan.totalSteps });
     expect(progress.map((step) => step.completed_steps)).toEqual(Array.from({ length: plan.totalSteps + 1 }, (_, index) => index));
-    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-model-chunks');
+    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-model-chunks-usage');
   });
 
   it('summarises a short text in one call that gets the client\'s length, on the model\'s task queue, not in a local activity', async () => {
     const { play, activities } = playedModel();
     const { outcome, handle } = await runOnModel('The bridge reopens on Friday. Buses run as usual.', activities, MODEL, 1);
-    expect(outcome).toEqual({ status: 'succeeded', output: { summary: 'Summary 1 of a chunk.' } });
+    expect(outcome).toMatchObject({ status: 'succeeded', output: { summary: 'Summary 1 of a chunk.' }, usage: { provider_calls: 1 } });
     expect(play.calls).toEqual([{ model: 'small', kind: 'chunk', text: 'The bridge reopens on Friday. Buses run as usual.', max_sentences: 1, maxOutputTokens: 64 }]);
     const history = await handle.fetchHistory();
-    expect((history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? [])).toEqual(['hasWebhookSubscribers']);
+    expect((history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? [])).toEqual(['recordTaskUsage', 'hasWebhookSubscribers']);
   });
 
   it('completes a text of the API\'s size limit (512 KiB) in steps', async () => {
@@ -142,7 +155,12 @@ describe('aiTaskWorkflow on a remote model', () => {
       if (call === 2) throw ApplicationFailure.nonRetryable('the provider rejected the input (HTTP 400)', 'INPUT_REJECTED');
     });
     const { outcome } = await runOnModel(document(60), { callModel: activities.callModel }, { ...MODEL, concurrency: 1 });
-    expect(outcome).toEqual({ status: 'failed', error: { code: 'INPUT_REJECTED', message: 'the provider rejected the input (HTTP 400)' } });
+    // The call before the refusal was made and paid for: the failed task shows it.
+    expect(outcome).toEqual({
+      status: 'failed',
+      error: { code: 'INPUT_REJECTED', message: 'the provider rejected the input (HTTP 400)' },
+      usage: { model: 'small', provider_calls: 1, input_tokens: 10, output_tokens: 5, input_characters: expect.any(Number), output_characters: 0 },
+    });
     expect(play.calls).toHaveLength(2);
   });
 
@@ -167,6 +185,7 @@ describe('aiTaskWorkflow on a remote model', () => {
       throw ApplicationFailure.create({ message: 'provider answered HTTP 429', type: 'PROVIDER_UNAVAILABLE', nextRetryDelay: 10 });
     });
     const { outcome } = await runOnModel('One short text. Two sentences.', activities, { ...MODEL, unavailableWaitMs: 1_000 });
+    // No call succeeded: nothing was used.
     expect(outcome).toEqual({ status: 'failed', error: { code: 'PROVIDER_UNAVAILABLE', message: 'provider answered HTTP 429' } });
     expect(play.calls).toHaveLength(10);
   });

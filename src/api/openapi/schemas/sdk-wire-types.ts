@@ -11,6 +11,7 @@ import { createTaskSchema } from '../../tasks/create-task.request';
 import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
 import { assessmentResourceSchema } from './assessment.schemas';
 import { modelResourceSchema } from './model.schemas';
+import { usageReportSchema } from './usage.schemas';
 import { taskResourceSchema } from './task.schemas';
 import { webhookDeliverySchema, webhookEndpointSchema, webhookEndpointWithSecretSchema } from './webhook.schemas';
 
@@ -29,6 +30,7 @@ type Accepted<S extends z.ZodType> = z.input<S>;
 // The SDK narrows a task on its status; the schema lists output and error as optional fields.
 const _task: Assignable<Served<typeof taskResourceSchema>, Merged<Sdk.Task>> = true;
 const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
+const _usageReport: Assignable<Served<typeof usageReportSchema>, Sdk.UsageReport> = true;
 const _model: Assignable<Served<typeof modelResourceSchema>, Sdk.Model> = true;
 const _assessment: Assignable<Served<typeof assessmentResourceSchema>, Sdk.Assessment> = true;
 const _webhookEndpoint: Assignable<Served<typeof webhookEndpointSchema>, Sdk.WebhookEndpoint> = true;

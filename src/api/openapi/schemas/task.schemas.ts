@@ -3,6 +3,16 @@ import { TASK_ERROR_CODES, TASK_STATUSES } from '../../../contract';
 import type { TaskResource } from '../../../common/resources/task-resource';
 import type { SameType } from './same-type';
 
+export const taskUsageSchema = z.object({
+  model: z.string().meta({ example: 'smollm2' }),
+  provider_calls: z.number().int().min(0).meta({ description: "Calls to the model's provider (0 on the built-in model)." }),
+  input_tokens: z.number().int().min(0).optional().meta({ description: 'Summed over the calls as the provider reported them; absent when it reported none.' }),
+  output_tokens: z.number().int().min(0).optional(),
+  input_characters: z.number().int().min(0).meta({ description: 'The length of input.text.' }),
+  output_characters: z.number().int().min(0).meta({ description: 'The length of the summary (0 when the task failed).' }),
+  cost: z.number().min(0).optional().meta({ description: "From the model's prices (GET /v1/models) when the task finished; absent when the model has none." }),
+});
+
 /** The task resource as the API returns it; the check at the end holds it equal to TaskResource. */
 export const taskResourceSchema = z.object({
   id: z.string().meta({ description: 'Task id, `task_` and 26 Crockford base32 characters.', example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' }),
@@ -35,6 +45,9 @@ export const taskResourceSchema = z.object({
     })
     .optional()
     .meta({ description: 'Present when status is failed.' }),
+  usage: taskUsageSchema.optional().meta({
+    description: 'What the task used: present when it succeeded, and when it failed after calling its model. Absent on tasks created before usage was reported.',
+  }),
 });
 
 export const TASK_STATUS_VALUES = TASK_STATUSES;

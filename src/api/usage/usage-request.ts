@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import { describeFirstIssue } from '../http/zod-issues';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_DAYS = 30;
+export const MAX_USAGE_DAYS = 366;
+
+const day = z.iso.date({ error: 'must be a day, YYYY-MM-DD (UTC)' });
+
+/** The query string of GET /v1/usage; the OpenAPI document is generated from this schema. */
+export const usageQuerySchema = z
+  .object({
+    from: day.optional().meta({ description: `The first day (UTC), inclusive. Default: ${DEFAULT_DAYS - 1} days before \`to\`.`, example: '2026-11-01' }),
+    to: day.optional().meta({ description: 'The last day (UTC), inclusive. Default: today.', example: '2026-11-30' }),
+  })
+  .strict();
+
+export interface UsageRange {
+  from: string;
+  to: string;
+}
+
+/** The days asked for, at most MAX_USAGE_DAYS of them, in order. */
+export function parseUsageRange(query: unknown, now: Date = new Date()): UsageRange {
+  const parsed = usageQuerySchema.safeParse(query ?? {});
+  if (!parsed.success) throw ApiError.invalidRequest(describeFirstIssue(parsed.error));
+  const to = parsed.data.to ?? now.toISOString().slice(0, 10);
+  const from = parsed.data.from ?? new Date(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+  if (days < 1) throw ApiError.invalidRequest('from: must not be after to');
+  if (days > MAX_USAGE_DAYS) throw ApiError.invalidRequest(`from: at most ${MAX_USAGE_DAYS} days before to`);
+  return { from, to };
+}

@@ -1,0 +1,17 @@
+import { Controller, Query } from '@nestjs/common';
+import { ApiRoute } from '../http/api-route';
+import { CurrentCaller } from '../http/current-caller.decorator';
+import type { Caller } from '../keys/key-authenticator';
+import type { UsageReport } from '../openapi/schemas/usage.schemas';
+import { USAGE_ROUTES } from './usage.routes';
+import { UsageService } from './usage.service';
+
+@Controller()
+export class UsageController {
+  constructor(private readonly usage: UsageService) {}
+
+  @ApiRoute(USAGE_ROUTES.totals)
+  totals(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<UsageReport> {
+    return this.usage.report(caller, query);
+  }
+}
