@@ -16,6 +16,7 @@ import {
 import { taskErrorFrom } from './task-error';
 import { emitWebhookEvent } from './emit-webhook-event';
 import { summarizeOnModel } from './summarize-on-model';
+import { beforeDeadline } from './task-deadline';
 import { UsageMeter, withRecordedUsage } from './task-usage';
 
 const SUMMARIZE_OPTIONS: LocalActivityOptions = {
@@ -43,7 +44,7 @@ export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTask
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
   const { model } = input;
   const meter = new UsageMeter();
-  let outcome = await runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input)));
+  let outcome = await beforeDeadline(input.deadline, () => runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input))));
   if (model && patched(RECORD_USAGE_PATCH)) outcome = await withRecordedUsage(input, model, outcome, meter);
   publishOutcome(outcome);
   await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));

@@ -47,6 +47,20 @@ export interface AiTaskWorkflowInput {
   input: SummarizeInput;
   /** Absent in tasks created before models were configurable: they run on the worker's default summariser. */
   model?: TaskModel;
+  /** RFC 3339: a task not final by then fails TIMED_OUT; absent, it runs however long it takes. */
+  deadline?: string;
+}
+
+/** A task's urgency within its organisation's share; Temporal's priority key beside the fairness key. */
+export const TASK_PRIORITIES = ['high', 'normal', 'low'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+/** Temporal's priority keys (1 is dispatched first; 3 is what a start without one gets). */
+export const PRIORITY_KEYS: Record<TaskPriority, number> = { high: 1, normal: 3, low: 5 };
+
+/** The error of a task whose deadline passed before it was final. */
+export function deadlineError(deadline: string): TaskError {
+  return { code: 'TIMED_OUT', message: `The task did not finish by its deadline, ${deadline}` };
 }
 
 /** What the workflow returns when it closes; a failed task is a completed workflow with this shape. */
@@ -62,6 +76,10 @@ export interface AiTaskMemo {
   request_hash: string;
   /** The model's name; absent in tasks created before models were configurable. */
   model?: string;
+  /** RFC 3339, when the create set one. */
+  deadline?: string;
+  /** When the create asked for another than normal. */
+  priority?: TaskPriority;
   /** Written by a task that runs in steps (a remote model) as each step completes. */
   progress?: TaskProgress;
   /** Written by the workflow as it closes, so lists and GETs need no second call for the result. */

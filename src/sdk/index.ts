@@ -51,6 +51,7 @@ export type {
   Task,
   TaskError,
   TaskErrorCode,
+  TaskPriority,
   TaskProgress,
   TaskStatus,
   TaskUsage,

@@ -17,11 +17,17 @@ export interface SummarizeInput {
   max_sentences?: number;
 }
 
+export type TaskPriority = 'high' | 'normal' | 'low';
+
 export interface CreateTaskRequest {
   task_type: 'summarize';
   input: SummarizeInput;
   /** A model the service offers (GET /v1/models); absent, the service's default. */
   model?: string;
+  /** Within the organisation's share; default normal. */
+  priority?: TaskPriority;
+  /** RFC 3339: a task not final by then fails TIMED_OUT (or send the Cancel-After header). */
+  deadline?: string;
 }
 
 /** A model a task may name (GET /v1/models). */
@@ -83,6 +89,10 @@ interface TaskFields {
   task_type: string;
   /** The model it runs on. Older servers, and tasks created before models could be chosen, omit it. */
   model?: string;
+  /** Present when the create asked for high or low. */
+  priority?: TaskPriority;
+  /** Present when the create set one. */
+  deadline?: string;
   progress?: TaskProgress;
   created_at: string;
   updated_at: string;

@@ -17,6 +17,12 @@ export const PREFER_WAIT_HEADER: ParameterDoc = {
   example: 'wait=10',
 };
 
+export const CANCEL_AFTER_HEADER: ParameterDoc = {
+  name: 'Cancel-After',
+  description: 'A duration from now ("90s", "5m", "2h"; at least 1 s, at most 30 days) after which a task not yet final fails TIMED_OUT; the same as a deadline in the body, and not with one.',
+  example: '5m',
+};
+
 export const LOCATION_HEADER: Record<string, HeaderDoc> = {
   Location: { description: 'Path of the created resource.' },
 };

@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { SOME_NON_WHITESPACE } from '../http/text-patterns';
 import { describeIssue } from '../http/zod-issues';
-import { MODEL_NAME_PATTERN, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskType } from '../../contract';
+import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
+import { parseDuration } from '../../common/config/durations';
 import type { ModelCatalog } from '../../common/config/model-catalog';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_DEADLINE_DAYS = 30;
 
 export const createTaskSchema = z
   .object({
@@ -13,6 +17,17 @@ export const createTaskSchema = z
       .regex(new RegExp(MODEL_NAME_PATTERN), 'must be the name of a model (GET /v1/models)')
       .optional()
       .meta({ description: 'The model to run on, one of GET /v1/models; absent, the service\'s default model.', example: 'extractive' }),
+    priority: z
+      .enum(TASK_PRIORITIES, { error: `must be one of ${TASK_PRIORITIES.join(', ')}` })
+      .optional()
+      .meta({ description: "Within the organisation's share: a high task is dispatched before the organisation's normal and low ones (its batch work, say); it takes nothing from other organisations. Default normal." }),
+    deadline: z.iso
+      .datetime({ offset: true, error: 'must be an RFC 3339 date-time' })
+      .optional()
+      .meta({
+        description: `RFC 3339, at most ${MAX_DEADLINE_DAYS} days ahead: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model). Or send the Cancel-After header.`,
+        example: '2026-11-26T18:00:00Z',
+      }),
     input: z
       .object({
         text: z.string({ error: 'required, a string' }).regex(SOME_NON_WHITESPACE, 'must contain some non-whitespace text'),
@@ -22,24 +37,32 @@ export const createTaskSchema = z
   }, { error: 'must be a JSON object' })
   .strict();
 
+/** Fields absent from a body are left out, so a request's hash stays what it was before they existed. */
 export interface CreateTaskRequest {
   task_type: TaskType;
   input: SummarizeInput;
-  /** Only when the client named one, so a request's hash is the same as before models were configurable. */
   model?: string;
+  priority?: TaskPriority;
+  deadline?: string;
 }
 
 export interface ParsedCreateTask {
   request: CreateTaskRequest;
   /** The model the task runs on: the one named, else the default. */
   model: TaskModel;
+  priority: TaskPriority;
+  /** From the body's deadline or the Cancel-After header, in UTC. */
+  deadline?: string;
 }
 
-/** Validates a create body at the edge; everything after this works with a well-formed request. */
-export function parseCreateTaskRequest(body: unknown, maxTextBytes: number, models: ModelCatalog): ParsedCreateTask {
+/**
+ * Validates a create body (and its Cancel-After header) at the edge; everything after this works
+ * with a well-formed request.
+ */
+export function parseCreateTaskRequest(body: unknown, maxTextBytes: number, models: ModelCatalog, cancelAfter?: string, now: Date = new Date()): ParsedCreateTask {
   const parsed = createTaskSchema.safeParse(body);
   if (!parsed.success) throw requestError(parsed.error, body);
-  const { input, model: named } = parsed.data;
+  const { input, model: named, priority, deadline } = parsed.data;
   if (Buffer.byteLength(input.text, 'utf8') > maxTextBytes) {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `input.text is larger than ${maxTextBytes} bytes`);
   }
@@ -47,7 +70,26 @@ export function parseCreateTaskRequest(body: unknown, maxTextBytes: number, mode
   if (!model) throw new ApiError(400, 'UNKNOWN_MODEL', `model "${named}" is not offered; use one of: ${models.names.join(', ')}`);
   const request: CreateTaskRequest = { task_type: 'summarize', input: pickDefined(input) };
   if (named !== undefined) request.model = named;
-  return { request, model };
+  if (priority !== undefined) request.priority = priority;
+  if (deadline !== undefined) request.deadline = deadline;
+  return { request, model, priority: priority ?? 'normal', deadline: resolveDeadline(deadline, cancelAfter, now) };
+}
+
+/** The task's deadline in UTC: at most MAX_DEADLINE_DAYS ahead; one already past is accepted, and fails the task at once. */
+function resolveDeadline(deadline: string | undefined, cancelAfter: string | undefined, now: Date): string | undefined {
+  if (deadline !== undefined && cancelAfter !== undefined) throw ApiError.invalidRequest('Cancel-After: send it or a deadline in the body, not both');
+  let at: number | undefined;
+  if (deadline !== undefined) at = Date.parse(deadline);
+  if (cancelAfter !== undefined) {
+    const afterMs = parseDuration(cancelAfter);
+    if (afterMs === undefined || afterMs < 1000) throw ApiError.invalidRequest('Cancel-After: must be a duration of at least a second, such as "90s", "5m" or "2h"');
+    at = now.getTime() + afterMs;
+  }
+  if (at === undefined) return undefined;
+  if (at - now.getTime() > MAX_DEADLINE_DAYS * DAY_MS) {
+    throw ApiError.invalidRequest(`${cancelAfter !== undefined ? 'Cancel-After' : 'deadline'}: at most ${MAX_DEADLINE_DAYS} days ahead`);
+  }
+  return new Date(at).toISOString();
 }
 
 /**

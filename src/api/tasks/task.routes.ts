@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TASK_ID_PATTERN } from '../../common/ids/task-ids';
 import { listQuerySchema } from '../listing/list-request';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
 import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { TASK_STATUS_VALUES, taskResourceSchema } from '../openapi/schemas/task.schemas';
 import { createTaskSchema } from './create-task.request';
@@ -36,7 +36,7 @@ export const TASK_ROUTES = {
     summary: 'Create an AI task',
     description:
       'Validates the request and starts the task; the work happens asynchronously. Poll GET /v1/ai/tasks/{task_id} (first after 1.5 s, then every 1-2 s) until the status is succeeded or failed.',
-    headers: [IDEMPOTENCY_KEY_HEADER, PREFER_WAIT_HEADER],
+    headers: [IDEMPOTENCY_KEY_HEADER, PREFER_WAIT_HEADER, CANCEL_AFTER_HEADER],
     requestBody: {
       name: 'CreateTaskRequest',
       schema: createTaskSchema,

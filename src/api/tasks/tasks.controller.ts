@@ -22,9 +22,10 @@ export class TasksController {
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Headers('prefer') prefer: string | undefined,
+    @Headers('cancel-after') cancelAfter: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TaskResource> {
-    const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey));
+    const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
     void reply.header('location', `/v1/ai/tasks/${created.task.id}`);
     if (created.replayed) void reply.header('idempotent-replayed', 'true');
     const wait = parsePreferWait(prefer);

@@ -10,6 +10,7 @@ import type { aiTaskWorkflow } from '../../../workflows';
 import {
   AI_TASK_WORKFLOW_TYPE,
   ORGANIZATION_SEARCH_ATTRIBUTE,
+  PRIORITY_KEYS,
   TASK_ERROR_CODES,
   TASK_STATUSES,
   TASK_TYPE_SEARCH_ATTRIBUTE,
@@ -43,6 +44,10 @@ const TASKS: OnceStartedKind = {
 
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed']);
 
+// After a deadline, the time a workflow gets to fail the task itself (its usage and webhook event
+// included) before Temporal closes it as timed out.
+const DEADLINE_BACKSTOP_MS = 5 * 60_000;
+
 export function isFinal(task: Pick<TaskResource, 'status'>): boolean {
   return FINAL_STATUSES.has(task.status);
 }
@@ -57,15 +62,21 @@ export class TasksService {
     private readonly eraser: WorkflowEraser,
   ) {}
 
-  async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedTask> {
-    const { request, model } = parseCreateTaskRequest(body, this.config.values.MAX_TEXT_BYTES, this.config.models);
-    const memo: AiTaskMemo = { created_at: new Date().toISOString(), task_type: request.task_type, request_hash: requestHash(request), model: model.name };
+  async create(caller: Caller, body: unknown, idempotencyKey: string | undefined, cancelAfter?: string): Promise<CreatedTask> {
+    const now = new Date();
+    const { request, model, priority, deadline } = parseCreateTaskRequest(body, this.config.values.MAX_TEXT_BYTES, this.config.models, cancelAfter, now);
+    const memo: AiTaskMemo = { created_at: now.toISOString(), task_type: request.task_type, request_hash: requestHash(request), model: model.name };
+    if (deadline !== undefined) memo.deadline = deadline;
+    if (priority !== 'normal') memo.priority = priority;
     const started = await startOnce<typeof aiTaskWorkflow, TaskResource>(this.temporal, TASKS, {
       caller,
       idempotencyKey,
       memo,
+      priorityKey: priority === 'normal' ? undefined : PRIORITY_KEYS[priority],
       options: (taskId) => ({
-        args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input, model }],
+        args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input, model, ...(deadline === undefined ? {} : { deadline }) }],
+        // The workflow's own timer fails the task at its deadline; this closes it even if no worker runs then.
+        ...(deadline === undefined ? {} : { workflowExecutionTimeout: Math.max(Date.parse(deadline) - now.getTime(), 0) + DEADLINE_BACKSTOP_MS }),
         typedSearchAttributes: [
           { key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId },
           { key: TASK_TYPE_SEARCH_ATTRIBUTE, value: request.task_type },
@@ -80,9 +91,11 @@ export class TasksService {
       id: started.id,
       task_type: memo.task_type,
       model: model.name,
+      ...(memo.priority === undefined ? {} : { priority: memo.priority }),
       status: 'queued',
       created_at: memo.created_at,
       updated_at: memo.created_at,
+      ...(deadline === undefined ? {} : { deadline }),
       expires_at: null,
     };
     return { task, replayed: false };

@@ -25,8 +25,10 @@ export interface StartOnceRequest<W extends Workflow, Resource> {
   caller: Caller;
   idempotencyKey: string | undefined;
   memo: IdempotentMemo;
-  /** The workflow's arguments and search attributes for the resource id chosen. */
-  options: (id: string) => Pick<WorkflowStartOptions<W>, 'args' | 'typedSearchAttributes'>;
+  /** The workflow's arguments and search attributes for the resource id chosen, and any timeout it closes at. */
+  options: (id: string) => Pick<WorkflowStartOptions<W>, 'args' | 'typedSearchAttributes' | 'workflowExecutionTimeout'>;
+  /** Temporal's priority key (1-5) beside the organisation's fairness key; absent, the default. */
+  priorityKey?: number;
   /** The resource already started under an id, as GET shows it, with its memo. */
   readExisting: (id: string) => Promise<{ resource: Resource; memo: IdempotentMemo } | undefined>;
 }
@@ -54,7 +56,7 @@ export async function startOnce<W extends Workflow, Resource>(
       temporal.workflows(caller.environment).start<W>(kind.workflowType, {
         ...request.options(id),
         taskQueue: temporal.taskQueue,
-        priority: temporal.priorityFor(caller.organizationId),
+        priority: { ...temporal.priorityFor(caller.organizationId), ...(request.priorityKey === undefined ? {} : { priorityKey: request.priorityKey }) },
         workflowId: kind.workflowId(caller.organizationId, id),
         // Rejecting a duplicate id even after the first run closed is what makes a retry with the
         // same Idempotency-Key return the first resource for as long as the namespace retains it.

@@ -13,7 +13,8 @@ export function durationBetween(minMs: number, maxMs: number, bounds: string) {
   });
 }
 
-function parseDuration(value: string): number | undefined {
+/** A duration in Temporal's ms format ("90s", "5m", "2 days") in milliseconds, or undefined when it is not one. */
+export function parseDuration(value: string): number | undefined {
   try {
     return msToNumber(value.trim() as Parameters<typeof msToNumber>[0]);
   } catch {

@@ -5,6 +5,7 @@ import {
   type AiTaskMemo,
   type AiTaskOutcome,
   type TaskError,
+  type TaskPriority,
   type TaskProgress,
   type TaskStatus,
   type TaskUsage,
@@ -17,10 +18,14 @@ export interface TaskResource {
   task_type: string;
   /** The model it runs on; absent on tasks created before models were configurable. */
   model?: string;
+  /** Present when the create asked for high or low. */
+  priority?: TaskPriority;
   status: TaskStatus;
   created_at: string;
   updated_at: string;
   /** When the finished task is deleted (the retention period after it finished); null until then. */
+  /** When it fails TIMED_OUT if it is not final by then; present when the create set one. */
+  deadline?: string;
   expires_at: string | null;
   /** How far a task that runs in steps (on a remote model) has got. */
   progress?: TaskProgress;
@@ -77,7 +82,9 @@ export function toTaskResource(view: TaskWorkflowView): TaskResource {
     id: view.taskId,
     task_type: memo.task_type,
     ...(memo.model !== undefined ? { model: memo.model } : {}),
+    ...(memo.priority !== undefined ? { priority: memo.priority } : {}),
     created_at: memo.created_at,
+    ...(memo.deadline !== undefined ? { deadline: memo.deadline } : {}),
     ...(memo.progress !== undefined ? { progress: memo.progress } : {}),
   };
   if (view.status === 'RUNNING') {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TASK_ERROR_CODES, TASK_STATUSES } from '../../../contract';
+import { TASK_ERROR_CODES, TASK_PRIORITIES, TASK_STATUSES } from '../../../contract';
 import type { TaskResource } from '../../../common/resources/task-resource';
 import type { SameType } from './same-type';
 
@@ -18,11 +18,13 @@ export const taskResourceSchema = z.object({
   id: z.string().meta({ description: 'Task id, `task_` and 26 Crockford base32 characters.', example: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' }),
   task_type: z.string().meta({ example: 'summarize' }),
   model: z.string().optional().meta({ description: 'The model the task runs on (the default when the create named none). Absent on tasks created before models could be chosen.', example: 'extractive' }),
+  priority: z.enum(TASK_PRIORITIES).optional().meta({ description: 'Present when the create asked for high or low.' }),
   status: z.enum(TASK_STATUSES).meta({
     description: '`queued` until a worker starts the work, `running` while it runs (retries included), then `succeeded` or `failed`; never moves backwards.',
   }),
   created_at: z.iso.datetime().meta({ description: 'RFC 3339, UTC.' }),
   updated_at: z.iso.datetime().meta({ description: 'RFC 3339, UTC: when the status last changed.' }),
+  deadline: z.iso.datetime().optional().meta({ description: 'RFC 3339, UTC: when the task fails TIMED_OUT if it is not final by then; present when the create set one (deadline or Cancel-After).' }),
   expires_at: z.iso
     .datetime()
     .nullable()
