@@ -6,6 +6,7 @@ import { eventually } from '../support/eventually';
 import { bearer, http } from '../support/http';
 import { ModelProxy } from '../support/model-proxy';
 import { ModelServer } from '../support/model-server';
+import { reportFiguresIfAsked } from '../support/report-figures';
 
 // AI tasks on a real model: SmolLM2-135M behind llama.cpp's OpenAI-compatible server, with a
 // proxy in front that counts and disturbs the calls, and workers as separate processes built from
@@ -99,6 +100,14 @@ async function untilFinal(id: string, seen: TaskProgress[] = []): Promise<Task> 
   );
 }
 
+/** The median time the server took per answered call: it serves one at a time, so the time since the one before ended, or since it arrived. */
+function secondsPerCall(calls: ModelProxy['calls']): number {
+  const answered = calls.filter((call) => call.status === 200 && call.endedAt !== undefined).sort((a, b) => (a.endedAt as number) - (b.endedAt as number));
+  const spans = answered.map((call, index) => ((call.endedAt as number) - Math.max(call.startedAt, index > 0 ? (answered[index - 1].endedAt as number) : 0)) / 1000);
+  spans.sort((a, b) => a - b);
+  return spans.length === 0 ? 0 : Math.round(spans[Math.floor(spans.length / 2)] * 100) / 100;
+}
+
 /** About `chars` characters of news text, whole articles' sentences, several chunks long for a 512-token context. */
 function longDocument(chars: number): string {
   let text = '';
@@ -150,6 +159,7 @@ describe('AI tasks on a real model server', () => {
     const created = await Promise.all(articles.slice(0, 6).map((article) => createTask(article.slice(0, 700))));
     const tasks = await Promise.all(created.map((task) => untilFinal(task.id)));
     expect(tasks.map((task) => task.status)).toEqual(Array(6).fill('succeeded'));
+    reportFiguresIfAsked('two workers, one model', { concurrency: CONCURRENCY, tasks: tasks.length, maxInFlight: proxy.maxInFlight, secondsPerCall: secondsPerCall(proxy.calls) });
     // Each worker could take CONCURRENCY calls; together they sent no more than that, and did reach it.
     expect(proxy.maxInFlight).toBe(CONCURRENCY);
   }, TASK_TIMEOUT_MS);
@@ -171,6 +181,7 @@ describe('AI tasks on a real model server', () => {
     const created = await createTask(longDocument(6000));
     await eventually(async () => proxy.calls.filter((call) => call.status === 200).length, (done) => done >= 2, 'two calls answered', TASK_TIMEOUT_MS);
     const inFlightAtKill = proxy.inFlight;
+    const answeredAtKill = proxy.calls.filter((call) => call.status === 200).length;
     first.signal('SIGKILL');
     await first.exited;
     await startWorker();
@@ -180,6 +191,16 @@ describe('AI tasks on a real model server', () => {
     const answered = proxy.calls.filter((call) => call.status === 200);
     const repeats = [...proxy.callsByContent().values()].reduce((sum, count) => sum + count - 1, 0);
     // Every step answered (none lost); the only calls made twice are those the kill cut off.
+    reportFiguresIfAsked('worker SIGKILLed mid-document', {
+      steps: total,
+      answeredBeforeKill: answeredAtKill,
+      inFlightAtKill,
+      callsMade: proxy.calls.length,
+      callsAnswered: answered.length,
+      callsRepeated: repeats,
+      stepsLost: total - new Set(answered.map((call) => call.bodyHash)).size,
+      secondsPerCall: secondsPerCall(answered),
+    });
     expect(new Set(answered.map((call) => call.bodyHash)).size).toBe(total);
     expect(repeats).toBeLessThanOrEqual(inFlightAtKill);
     expect(inFlightAtKill).toBeLessThanOrEqual(CONCURRENCY);

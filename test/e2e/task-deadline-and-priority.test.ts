@@ -124,6 +124,6 @@ describe('priority within an organisation', () => {
   it('refuses an unknown priority with 400', async () => {
     const refused = await create({ priority: 'urgent', input: { text: 'Some text.' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe('priority: must be one of high, normal, low');
+    expect(refused.body).toMatchObject({ error: { code: 'INVALID_REQUEST', message: 'priority: must be one of high, normal, low' } });
   });
 });

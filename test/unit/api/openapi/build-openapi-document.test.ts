@@ -125,7 +125,7 @@ describe('errors and security', () => {
     const responses = operation('post', '/v1/ai/tasks').responses;
     expect(Object.keys(responses).sort()).toEqual(['200', '202', '400', '401', '403', '408', '413', '414', '415', '417', '422', '429', '431', '500', '503']);
     const codes = Object.keys(responses['400'].content['application/json'].examples);
-    expect(codes.sort()).toEqual(['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE']);
+    expect(codes.sort()).toEqual(['INVALID_REQUEST', 'UNKNOWN_MODEL', 'UNSUPPORTED_TASK_TYPE']);
     expect(responses['429'].headers).toHaveProperty(['Retry-After']);
     expect(responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
   });
