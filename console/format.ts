@@ -17,3 +17,13 @@ function humanSpan(ms: number): string {
 export function shortTime(iso: string | undefined): string {
   return iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '—';
 }
+
+/** 12,345: counts and token figures, with thousands separators. */
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** A cost in the operator's currency (the API names none): "0.0123", "12.50"; "—" when the model has no price. */
+export function formatCost(cost: number | null | undefined): string {
+  return cost === null || cost === undefined ? '—' : cost.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+}

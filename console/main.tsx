@@ -3,6 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Assessment, Task } from '../src/sdk';
 import { currentSession, describeFailure, signIn, signOut, type ConsoleIdentity } from './api';
 import { ResourceDetail, ResourceList } from './developer/resource-list';
+import { TASK_COLUMNS, TASK_DETAIL_FIELDS, taskStatus } from './developer/task-fields';
+import { UsagePanel } from './developer/usage-panel';
 import { WebhookEndpoints } from './developer/webhook-endpoints';
 import { ReviewAssessment } from './review/review-assessment';
 import { ReviewQueue } from './review/review-queue';
@@ -63,7 +65,7 @@ function SignIn({ onSignedIn }: { onSignedIn: (identity: ConsoleIdentity) => voi
 function Signed({ identity, onSignedOut }: { identity: ConsoleIdentity; onSignedOut: () => void }) {
   const route = useRoute();
   const who = identity.kind === 'reviewer' ? `Reviewer ${identity.name}` : `Organisation ${identity.organization_id}`;
-  const links = identity.kind === 'reviewer' ? [['#/review', 'Review queue']] : [['#/tasks', 'Tasks'], ['#/assessments', 'Assessments'], ['#/webhooks', 'Webhooks']];
+  const links = identity.kind === 'reviewer' ? [['#/review', 'Review queue']] : [['#/tasks', 'Tasks'], ['#/assessments', 'Assessments'], ['#/webhooks', 'Webhooks'], ['#/usage', 'Usage']];
   return (
     <>
       <header class="top">
@@ -87,14 +89,26 @@ function ReviewRoutes({ route, identity }: { route: string; identity: ConsoleIde
 
 function DeveloperRoutes({ route }: { route: string }) {
   const task = /^\/tasks\/(task_[0-9A-Za-z]+)$/.exec(route)?.[1];
-  if (task) return <ResourceDetail title={`Task ${task}`} path={`/v1/ai/tasks/${task}`} />;
+  if (task) return <ResourceDetail title={`Task ${task}`} path={`/v1/ai/tasks/${task}`} fields={TASK_DETAIL_FIELDS} />;
   const assessment = /^\/assessments\/(asmt_[0-9A-Za-z]+)$/.exec(route)?.[1];
   if (assessment) return <ResourceDetail title={`Assessment ${assessment}`} path={`/v1/network-assessments/${assessment}`} />;
   if (route.startsWith('/assessments')) {
     return <ResourceList<Assessment> title="Assessments" path="/v1/network-assessments" statuses={ASSESSMENT_STATUSES} idOf={(item) => item.assessment_id} labelOf={(item) => item.name ?? item.assessment_id} detailHref={(item) => `#/assessments/${item.assessment_id}`} />;
   }
   if (route.startsWith('/webhooks')) return <WebhookEndpoints />;
-  return <ResourceList<Task> title="Tasks" path="/v1/ai/tasks" statuses={TASK_STATUSES} idOf={(item) => item.id} labelOf={(item) => item.task_type} detailHref={(item) => `#/tasks/${item.id}`} />;
+  if (route.startsWith('/usage')) return <UsagePanel />;
+  return (
+    <ResourceList<Task>
+      title="Tasks"
+      path="/v1/ai/tasks"
+      statuses={TASK_STATUSES}
+      idOf={(item) => item.id}
+      labelOf={(item) => item.task_type}
+      detailHref={(item) => `#/tasks/${item.id}`}
+      statusOf={taskStatus}
+      columns={TASK_COLUMNS}
+    />
+  );
 }
 
 const root = document.getElementById('app');

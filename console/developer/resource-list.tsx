@@ -1,3 +1,4 @@
+import type { ComponentChild } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ListPage } from '../../src/sdk';
 import { request } from '../api';
@@ -9,6 +10,12 @@ interface Listed {
   created_at: string;
 }
 
+/** A column beyond id, status and creation time; its heading labels the cell at phone width too. */
+export interface Column<T> {
+  heading: string;
+  cell(item: T): ComponentChild;
+}
+
 interface Props<T extends Listed> {
   title: string;
   path: string;
@@ -16,10 +23,14 @@ interface Props<T extends Listed> {
   idOf(item: T): string;
   labelOf(item: T): string;
   detailHref(item: T): string;
+  /** The status cell; the status alone unless given. */
+  statusOf?(item: T): ComponentChild;
+  /** Shown after the status. */
+  columns?: Column<T>[];
 }
 
 /** A list endpoint with the API's own filters (status, created after/before, page size) and its cursor. */
-export function ResourceList<T extends Listed>({ title, path, statuses, idOf, labelOf, detailHref }: Props<T>) {
+export function ResourceList<T extends Listed>({ title, path, statuses, idOf, labelOf, detailHref, statusOf, columns = [] }: Props<T>) {
   const [status, setStatus] = useState('');
   const [createdAfter, setCreatedAfter] = useState('');
   const [cursors, setCursors] = useState<string[]>([]);
@@ -50,12 +61,20 @@ export function ResourceList<T extends Listed>({ title, path, statuses, idOf, la
       {page.value && (
         <>
           <table class="list">
-            <thead><tr><th scope="col">Id</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Id</th>
+                <th scope="col">Status</th>
+                {columns.map((column) => <th key={column.heading} scope="col">{column.heading}</th>)}
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
             <tbody>
               {page.value.data.map((item) => (
                 <tr key={idOf(item)}>
                   <td><a href={detailHref(item)}>{labelOf(item)}</a><div class="muted">{idOf(item)}</div></td>
-                  <td>{item.status}</td>
+                  <td>{statusOf ? statusOf(item) : item.status}</td>
+                  {columns.map((column) => <td key={column.heading} data-label={column.heading}>{column.cell(item)}</td>)}
                   <td>{shortTime(item.created_at)}</td>
                 </tr>
               ))}
@@ -72,8 +91,8 @@ export function ResourceList<T extends Listed>({ title, path, statuses, idOf, la
   );
 }
 
-/** A task or an assessment as GET answers it, readable and complete. */
-export function ResourceDetail({ path, title }: { path: string; title: string }) {
+/** A task or an assessment as GET answers it, readable and complete; `fields` words some fields instead of showing their JSON. */
+export function ResourceDetail({ path, title, fields = {} }: { path: string; title: string; fields?: Record<string, (value: unknown) => ComponentChild> }) {
   const resource = usePolling(() => request<Record<string, unknown>>('GET', path), path);
   return (
     <section aria-labelledby="detail-title">
@@ -84,7 +103,7 @@ export function ResourceDetail({ path, title }: { path: string; title: string })
           {Object.entries(resource.value).map(([name, value]) => (
             <div key={name}>
               <dt>{name}</dt>
-              <dd>{typeof value === 'object' ? <pre>{JSON.stringify(value, null, 2)}</pre> : String(value)}</dd>
+              <dd>{Object.hasOwn(fields, name) ? fields[name](value) : typeof value === 'object' ? <pre>{JSON.stringify(value, null, 2)}</pre> : String(value)}</dd>
             </div>
           ))}
         </dl>

@@ -50,6 +50,19 @@ async function checkedAssessment(body: unknown): Promise<string> {
   return id;
 }
 
+/** A summarisation task on the default (built-in extractive) model, once it succeeded. */
+async function succeededTask(text: string): Promise<string> {
+  const created = await http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(customerKey), json: { task_type: 'summarize', input: { text } } });
+  expect(created.status).toBe(202);
+  const id: string = created.body.id;
+  await eventually(() => http(`${harness.baseUrl}/v1/ai/tasks/${id}`, { headers: bearer(customerKey) }), (response) => response.body.status === 'succeeded', `task ${id} to succeed`);
+  return id;
+}
+
+async function summaryOf(taskId: string): Promise<string> {
+  return (await http(`${harness.baseUrl}/v1/ai/tasks/${taskId}`, { headers: bearer(customerKey) })).body.output.summary;
+}
+
 /** Signs in by keyboard alone: type the credential, press Enter. */
 async function signIn(credential: string): Promise<void> {
   const { page } = browser;
@@ -181,11 +194,46 @@ describe('the developer console', () => {
     expect(browser.consoleErrors).toEqual([]);
   });
 
+  it("shows today's usage per model and each task's model and usage", async () => {
+    const texts = [
+      'The council approved the transit plan on Tuesday. It adds three bus lines. Critics called the budget too high. The first line opens in spring.',
+      'The library reopens on Monday after a year of repairs. Its roof no longer leaks. The reading room has new lamps.',
+    ];
+    const ids = await Promise.all(texts.map(succeededTask));
+    // Usage counts a task on the UTC day it finished: today, since they finished just now.
+    const today = new Date().toISOString().slice(0, 10);
+    const { page } = browser;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${harness.baseUrl}/console#/usage`);
+    const byDay = page.getByRole('table', { name: 'By day' });
+    const todayExtractive = byDay.locator('tbody tr').filter({ has: page.locator('td[data-label="Day"]', { hasText: today }) }).filter({ has: page.locator('td[data-label="Model"]', { hasText: /^extractive$/ }) });
+    await todayExtractive.waitFor();
+    expect(await todayExtractive.locator('td[data-label="Tasks"]').innerText()).toBe(String(ids.length));
+    expect(await todayExtractive.locator('td[data-label="Cost"]').innerText()).toBe('—');
+    const byModel = page.getByRole('table', { name: 'By model' }).locator('tbody tr').filter({ has: page.locator('td[data-label="Model"]', { hasText: /^extractive$/ }) });
+    expect(await byModel.locator('td[data-label="Tasks"]').innerText()).toBe(String(ids.length));
+
+    await page.goto(`${harness.baseUrl}/console#/tasks`);
+    const row = page.locator('tbody tr').filter({ hasText: ids[0] });
+    await row.waitFor();
+    expect(await row.locator('td[data-label="Model"]').innerText()).toBe('extractive');
+    expect(await row.locator('td[data-label="Usage"]').innerText()).toBe(`0 provider calls · ${texts[0].length} characters in, ${(await summaryOf(ids[0])).length} out`);
+    await row.getByRole('link', { name: 'summarize' }).click();
+    const detail = page.locator('dl.detail');
+    await detail.getByText('0 provider calls').waitFor();
+    expect(await detail.innerText()).toMatch(/model\s+extractive/);
+    expect(browser.consoleErrors).toEqual([]);
+  });
+
   it('stays readable at phone width: nothing wider than the screen but the tables that scroll', async () => {
     const { page } = browser;
     await page.setViewportSize(PHONE);
+    await page.goto(`${harness.baseUrl}/console#/usage`);
+    await page.getByRole('table', { name: 'By day' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.goto(`${harness.baseUrl}/console#/tasks`);
     await page.getByRole('heading', { name: 'Tasks' }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: path.join(IMAGES, 'developer-console-phone.png') });
     await page.setViewportSize(DESKTOP);

@@ -1,4 +1,5 @@
 import { UNLIMITED_CREATES } from '../../bench/unlimited-creates';
+import { modelTaskQueue } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { FLOOD_ORGANIZATION, QUIET_ORGANIZATION } from '../support/dispatch-order';
 import { eventually } from '../support/eventually';
@@ -41,7 +42,8 @@ const floodArrivals = () => provider.receivedAt.filter((_, index) => provider.bo
 
 describe("an organisation's dispatch cap, set with the temporal CLI", () => {
   it("spreads one organisation's work out at the cap while another's runs at once, and lifts", async () => {
-    const queue = harness.config.values.TEMPORAL_TASK_QUEUE;
+    // The summaries are calls to the provider's model, which run on the model's own task queue.
+    const queue = modelTaskQueue(harness.config.values.TEMPORAL_TASK_QUEUE, harness.config.models.defaultName);
     const flood = await harness.issueKey(FLOOD_ORGANIZATION, 'test');
     const quiet = await harness.issueKey(QUIET_ORGANIZATION, 'test');
     await setFairnessKeyRateLimit(harness.temporal.address, queue, CAP_PER_SECOND);

@@ -106,7 +106,8 @@ describe('API graceful shutdown', () => {
   let harness: AssayHarness;
 
   beforeAll(async () => {
-    harness = await AssayHarness.start({ worker: false });
+    // The API names the provider's model in each task it creates, so it has the workers' provider settings too.
+    harness = await AssayHarness.start({ worker: false, env: remoteProviderEnv(providerUrl) });
   });
 
   afterAll(async () => {
@@ -145,7 +146,8 @@ describe('worker rolling restart', () => {
   let key: string;
 
   beforeAll(async () => {
-    harness = await AssayHarness.start({ worker: false });
+    // The API names the provider's model in each task it creates, so it has the workers' provider settings too.
+    harness = await AssayHarness.start({ worker: false, env: remoteProviderEnv(providerUrl) });
     connection = await Connection.connect({ address: harness.temporal.address });
     client = new Client({ connection, namespace: harness.config.values.TEMPORAL_NAMESPACE_SANDBOX });
     key = (await harness.issueKey(ORG, 'test')).key;

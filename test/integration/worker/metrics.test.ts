@@ -26,7 +26,7 @@ beforeAll(async () => {
   provider = new ScriptedProvider('A scripted summary.');
   providerUrl = await provider.listen();
   // Assessments created here are overdue for a claim at once.
-  harness = await AssayHarness.start({ worker: false, env: { ASSESSMENT_CLAIM_SLA: '1ms' } });
+  harness = await AssayHarness.start({ worker: false, env: { ASSESSMENT_CLAIM_SLA: '1ms', ...remoteProviderEnv(providerUrl) } });
   key = (await harness.issueKey('acme', 'test')).key;
 });
 
