@@ -1,5 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import type { ModelCatalog } from '../../src/common/config/model-catalog';
+import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import type { ActivityTaskErrorCode, ModelActivities, ModelCallInput, ModelCallResult } from '../../src/contract';
 import { providerFor } from './create-provider';
 import type { OpenAiCompatibleProvider } from './openai-compatible-provider';
@@ -11,10 +12,11 @@ const HEARTBEAT_INTERVAL_MS = 5_000;
 export interface ModelActivityDependencies {
   models: ModelCatalog;
   slots: ProviderSlots;
+  environmentOf: (namespace: string) => KeyEnvironment;
 }
 
 /** The activity of each remote model's task queue: one call, inside the model's deployment-wide limits. */
-export function createModelActivities({ models, slots }: ModelActivityDependencies): ModelActivities {
+export function createModelActivities({ models, slots, environmentOf }: ModelActivityDependencies): ModelActivities {
   const providers = new Map<string, OpenAiCompatibleProvider>(models.remoteModels.map((model) => [model.name, providerFor(model)]));
   return {
     async callModel(input: ModelCallInput): Promise<ModelCallResult> {
@@ -28,7 +30,7 @@ export function createModelActivities({ models, slots }: ModelActivityDependenci
       // Heartbeats let the server notice a dead worker long before the start-to-close timeout, also while the call waits for a slot.
       const heartbeat = setInterval(() => context.heartbeat(), HEARTBEAT_INTERVAL_MS);
       try {
-        const slot = await slots.acquire(model, context.cancellationSignal);
+        const slot = await slots.acquire(model, environmentOf(context.info.namespace), context.cancellationSignal);
         try {
           return await provider.complete({
             kind: input.kind,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { RemoteModel } from '../../src/common/config/model-catalog';
+import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import type { ProviderSlotStore } from '../../src/common/storage/provider-slot-store';
 
 // A slot's holder renews its lease well before it runs out; a worker killed holding one frees it
@@ -23,11 +24,16 @@ export class ProviderSlots {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Waits for a slot and then for the model's rate to allow a call; `signal` gives up the wait. */
-  async acquire(model: RemoteModel, signal: AbortSignal): Promise<HeldSlot> {
+  /**
+   * Waits for a slot and then for the model's rate to allow a call; `signal` gives up the wait. The
+   * sandbox may take only the model's first sandboxConcurrency slots; production any, highest first.
+   */
+  async acquire(model: RemoteModel, environment: KeyEnvironment, signal: AbortSignal): Promise<HeldSlot> {
     const holder = randomUUID();
+    const production = environment === 'live';
+    const limit = production ? model.concurrency : model.sandboxConcurrency;
     let slot: number | undefined;
-    while ((slot = await this.store.take(model.name, model.concurrency, holder, this.now(), this.leaseEnd())) === undefined) {
+    while ((slot = await this.store.take(model.name, limit, holder, this.now(), this.leaseEnd(), production)) === undefined) {
       await delay(POLL_MS + Math.random() * POLL_MS, undefined, { signal });
     }
     const held = this.hold(model.name, slot, holder);

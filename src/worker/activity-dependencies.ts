@@ -24,7 +24,7 @@ export function workerStorage(config: AppConfig): Promise<Storage> {
 }
 
 /** The environment a namespace serves, from the worker's configuration. */
-function environmentOfNamespace(config: AppConfig): (namespace: string) => KeyEnvironment {
+export function environmentOfNamespace(config: AppConfig): (namespace: string) => KeyEnvironment {
   const namespaces: Record<string, KeyEnvironment> = {
     [config.values.TEMPORAL_NAMESPACE_SANDBOX]: 'test',
     [config.values.TEMPORAL_NAMESPACE_PRODUCTION]: 'live',

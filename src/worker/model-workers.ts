@@ -3,7 +3,7 @@ import { createModelActivities } from '../../activities/summarize/model-activiti
 import { ProviderSlots } from '../../activities/summarize/provider-slots';
 import type { AppConfig } from '../common/config/app-config';
 import { modelTaskQueue } from '../contract';
-import { workerStorage } from './activity-dependencies';
+import { environmentOfNamespace, workerStorage } from './activity-dependencies';
 
 export type ModelWorkerOptions = Pick<WorkerOptions, 'taskQueue' | 'activities' | 'maxConcurrentActivityTaskExecutions'>;
 
@@ -17,7 +17,7 @@ export async function modelWorkerOptions(config: AppConfig): Promise<ModelWorker
   const remote = config.models.remoteModels;
   if (remote.length === 0) return [];
   const slots = new ProviderSlots((await workerStorage(config)).providerSlots);
-  const activities = createModelActivities({ models: config.models, slots });
+  const activities = createModelActivities({ models: config.models, slots, environmentOf: environmentOfNamespace(config) });
   return remote.map((model) => ({
     taskQueue: modelTaskQueue(config.values.TEMPORAL_TASK_QUEUE, model.name),
     activities,

@@ -4,17 +4,22 @@ import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
 
 const SANDBOX_TASKS = 6;
+// The model's slots, shared by both environments: the sandbox may hold SLOTS of them, production any.
 const SLOTS = 2;
 const provider = new HeldProvider();
 let harness: AssayHarness;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ provider, env: { WORKER_ACTIVITY_SLOTS_SANDBOX: String(SLOTS), WORKER_ACTIVITY_SLOTS_PRODUCTION: String(SLOTS) } });
+  const url = await provider.listen();
+  harness = await AssayHarness.start({
+    env: { ASSAY_MODELS: JSON.stringify([{ name: 'held', base_url: url, concurrency: SLOTS + 1, sandbox_concurrency: SLOTS }]), ASSAY_DEFAULT_MODEL: 'held' },
+  });
 });
 
 afterAll(async () => {
   provider.release();
   await harness?.stop();
+  await provider.close();
 });
 
 async function createTask(key: string, text: string): Promise<string> {
@@ -29,8 +34,8 @@ describe('environment isolation', () => {
     const production = (await harness.issueKey('acme', 'live')).key;
     const sandboxIds: string[] = [];
     for (let index = 0; index < SANDBOX_TASKS; index++) sandboxIds.push(await createTask(sandbox, `Sandbox load ${index}.`));
-    // Every sandbox task has been taken and asked for its summary (a remote one: an activity); the
-    // provider holds the two the sandbox's activity slots allow, the other four wait on its queue.
+    // Every sandbox task has been taken and asked for its summary (a call to the model); the
+    // provider holds the two the sandbox's share of the model's slots allows, the other four wait.
     await eventually(
       () => Promise.all(sandboxIds.map(async (id) => (await http(`${harness.baseUrl}/v1/ai/tasks/${id}`, { headers: bearer(sandbox) })).body.status)),
       (statuses) => statuses.every((status) => status === 'running') && provider.requests === SLOTS,

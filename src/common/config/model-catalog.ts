@@ -5,9 +5,10 @@ import { durationBetween } from './durations';
 const DEFAULT_OUTPUT_TOKENS = 256;
 // A provider that has been down this long is reported to the task's client rather than waited for.
 const DEFAULT_UNAVAILABLE_WAIT_MS = 60 * 60 * 1000;
-// What OPENAI_* (before ASSAY_MODELS) declares: limits that a hosted model takes and a small one survives.
+// What OPENAI_* (before ASSAY_MODELS) declares: a context that a hosted model takes and a small one
+// survives, and the concurrency such deployments had (one worker's default activity slots).
 const LEGACY_CONTEXT_TOKENS = 8192;
-const LEGACY_CONCURRENCY = 4;
+const LEGACY_CONCURRENCY = 100;
 
 /** A remote model as the worker calls it and the API offers it. */
 export interface RemoteModel {
@@ -19,8 +20,10 @@ export interface RemoteModel {
   apiKey?: string;
   contextTokens: number;
   maxOutputTokens: number;
-  /** Calls in flight at once over every worker of the deployment. */
+  /** Calls in flight at once over every worker of the deployment, both environments together. */
   concurrency: number;
+  /** How many of those the sandbox may hold, so production always finds the rest free. */
+  sandboxConcurrency: number;
   /** Calls started per minute over every worker; unlimited when absent. */
   requestsPerMinute?: number;
   timeoutMs: number;
@@ -42,6 +45,7 @@ const modelDeclaration = z
     context_tokens: z.number().int().min(512).max(10_000_000).default(4096),
     max_output_tokens: z.number().int().min(16).optional(),
     concurrency: z.number().int().min(1).max(1000).default(4),
+    sandbox_concurrency: z.number().int().min(1).max(1000).optional(),
     requests_per_minute: z.number().positive().max(1_000_000).optional(),
     timeout_ms: z.number().int().min(1000).max(600_000).default(120_000),
     unavailable_wait: durationBetween(0, 7 * 24 * 3600_000, '0s and 7 days').optional(),
@@ -150,6 +154,10 @@ function parseDeclarations(json: string, env: NodeJS.ProcessEnv, problems: strin
 }
 
 function toRemoteModel(declared: ModelDeclaration, env: NodeJS.ProcessEnv, where: string, problems: string[]): RemoteModel | undefined {
+  if (declared.sandbox_concurrency !== undefined && declared.sandbox_concurrency > declared.concurrency) {
+    problems.push(`${where}.sandbox_concurrency: at most concurrency (${declared.concurrency})`);
+    return undefined;
+  }
   const largest = largestOutputTokens(declared.context_tokens);
   const maxOutputTokens = declared.max_output_tokens ?? Math.min(DEFAULT_OUTPUT_TOKENS, largest);
   if (maxOutputTokens > largest) {
@@ -173,6 +181,7 @@ function toRemoteModel(declared: ModelDeclaration, env: NodeJS.ProcessEnv, where
     contextTokens: declared.context_tokens,
     maxOutputTokens,
     concurrency: declared.concurrency,
+    sandboxConcurrency: declared.sandbox_concurrency ?? declared.concurrency,
     requestsPerMinute: declared.requests_per_minute,
     timeoutMs: declared.timeout_ms,
     unavailableWaitMs: declared.unavailable_wait ?? DEFAULT_UNAVAILABLE_WAIT_MS,
@@ -193,6 +202,7 @@ function legacyModel(values: ModelSettingsSource): RemoteModel | undefined {
     contextTokens: LEGACY_CONTEXT_TOKENS,
     maxOutputTokens: DEFAULT_OUTPUT_TOKENS,
     concurrency: LEGACY_CONCURRENCY,
+    sandboxConcurrency: LEGACY_CONCURRENCY,
     timeoutMs: values.OPENAI_TIMEOUT_MS,
     unavailableWaitMs: DEFAULT_UNAVAILABLE_WAIT_MS,
   };

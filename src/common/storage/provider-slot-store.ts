@@ -29,13 +29,17 @@ export class ProviderSlotStore {
 
   constructor(private readonly db: Kysely<Tables>) {}
 
-  /** A free slot of the model's first `limit`, now leased to `holder` until `leaseEnd`; undefined when all are held. */
-  async take(model: string, limit: number, holder: string, now: Date, leaseEnd: Date): Promise<number | undefined> {
+  /**
+   * A free slot of the model's first `limit`, now leased to `holder` until `leaseEnd`; undefined
+   * when all are held. `highest` takes the highest free one instead of the lowest, so a caller
+   * allowed every slot leaves the low ones, the only ones a capped caller may take, to the latter.
+   */
+  async take(model: string, limit: number, holder: string, now: Date, leaseEnd: Date, highest = false): Promise<number | undefined> {
     await this.prepare(model, limit);
     const nowIso = now.toISOString();
     const free = this.db
       .selectFrom('providerSlots')
-      .select((eb) => eb.fn.min('slot').as('slot'))
+      .select((eb) => (highest ? eb.fn.max('slot') : eb.fn.min('slot')).as('slot'))
       .where('model', '=', model)
       .where('slot', '<', limit)
       .where((eb) => eb.or([eb('holder', 'is', null), eb('expiresAt', '<', nowIso)]));

@@ -17,6 +17,9 @@ const NAMESPACES = 2;
 
 let provider: HeldProvider;
 let providerUrl: string;
+// The API names the provider's model in each task it creates, so it has the workers' provider
+// settings too; it never calls the provider, whose address (a new one per test) it needs not know.
+const API_PROVIDER_ENV = remoteProviderEnv('http://127.0.0.1:9/v1');
 let started: BuiltService[] = [];
 
 beforeEach(async () => {
@@ -106,8 +109,7 @@ describe('API graceful shutdown', () => {
   let harness: AssayHarness;
 
   beforeAll(async () => {
-    // The API names the provider's model in each task it creates, so it has the workers' provider settings too.
-    harness = await AssayHarness.start({ worker: false, env: remoteProviderEnv(providerUrl) });
+    harness = await AssayHarness.start({ worker: false, env: API_PROVIDER_ENV });
   });
 
   afterAll(async () => {
@@ -146,8 +148,7 @@ describe('worker rolling restart', () => {
   let key: string;
 
   beforeAll(async () => {
-    // The API names the provider's model in each task it creates, so it has the workers' provider settings too.
-    harness = await AssayHarness.start({ worker: false, env: remoteProviderEnv(providerUrl) });
+    harness = await AssayHarness.start({ worker: false, env: API_PROVIDER_ENV });
     connection = await Connection.connect({ address: harness.temporal.address });
     client = new Client({ connection, namespace: harness.config.values.TEMPORAL_NAMESPACE_SANDBOX });
     key = (await harness.issueKey(ORG, 'test')).key;

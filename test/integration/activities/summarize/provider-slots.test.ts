@@ -52,10 +52,23 @@ function model(settings: Partial<RemoteModel>): RemoteModel {
     timeoutMs: 120_000,
     unavailableWaitMs: 3_600_000,
     ...settings,
+    sandboxConcurrency: settings.sandboxConcurrency ?? settings.concurrency ?? 4,
   };
 }
 
 describe('ProviderSlots.acquire', () => {
+  it('keeps the sandbox to its share of the slots, and production finds the rest free', async () => {
+    const slots = new ProviderSlots(storage.providerSlots);
+    const shared = model({ name: 'shared', concurrency: 3, sandboxConcurrency: 2 });
+    const sandbox = [await slots.acquire(shared, 'test', AbortSignal.timeout(2000)), await slots.acquire(shared, 'test', AbortSignal.timeout(2000))];
+    // A third sandbox call waits although a slot is free, until its signal gives up…
+    await expect(slots.acquire(shared, 'test', AbortSignal.timeout(600))).rejects.toMatchObject({ name: 'AbortError' });
+    // …which production takes at once.
+    const production = await within(slots.acquire(shared, 'live', AbortSignal.timeout(2000)), 1000);
+    expect(production).toHaveProperty('release');
+    await Promise.all([...sandbox, production as { release(): Promise<void> }].map((slot) => slot.release()));
+  });
+
   it('never lets more calls than the concurrency hold a slot at once', async () => {
     const slots = new ProviderSlots(storage.providerSlots);
     const llama = model({ concurrency: 2 });
@@ -64,7 +77,7 @@ describe('ProviderSlots.acquire', () => {
     let completed = 0;
     await Promise.all(
       Array.from({ length: 6 }, async () => {
-        const slot = await slots.acquire(llama, new AbortController().signal);
+        const slot = await slots.acquire(llama, 'test', new AbortController().signal);
         inFlight++;
         mostHeld = Math.max(mostHeld, inFlight);
         await delay(100);
@@ -80,9 +93,9 @@ describe('ProviderSlots.acquire', () => {
   it('ends a waiting acquire with an abort error when its signal aborts, without taking a slot', async () => {
     const slots = new ProviderSlots(storage.providerSlots);
     const llama = model({ concurrency: 1 });
-    const first = stillHeld(await slots.acquire(llama, new AbortController().signal));
+    const first = stillHeld(await slots.acquire(llama, 'test', new AbortController().signal));
     const controller = new AbortController();
-    const waiting = slots.acquire(llama, controller.signal);
+    const waiting = slots.acquire(llama, 'test', controller.signal);
     const outcome = waiting.then(
       (slot) => ({ slot: stillHeld(slot) }),
       (error: unknown) => ({ error }),
@@ -92,7 +105,7 @@ describe('ProviderSlots.acquire', () => {
     expect(await within(outcome, 2000)).toEqual({ error: expect.objectContaining({ name: 'AbortError' }) });
     await first.release();
     // The aborted acquire holds nothing: the one slot is free for the next.
-    const next = await slots.acquire(llama, AbortSignal.timeout(3000));
+    const next = await slots.acquire(llama, 'test', AbortSignal.timeout(3000));
     await next.release();
   });
 
@@ -100,10 +113,10 @@ describe('ProviderSlots.acquire', () => {
     const slots = new ProviderSlots(storage.providerSlots);
     // One call a minute: the second waits for its turn, holding its slot.
     const llama = model({ concurrency: 1, requestsPerMinute: 1 });
-    const first = await slots.acquire(llama, new AbortController().signal);
+    const first = await slots.acquire(llama, 'test', new AbortController().signal);
     await first.release();
     const controller = new AbortController();
-    const waiting = slots.acquire(llama, controller.signal);
+    const waiting = slots.acquire(llama, 'test', controller.signal);
     await delay(300);
     controller.abort();
     await expect(waiting.then(stillHeld)).rejects.toMatchObject({ name: 'AbortError' });
@@ -116,7 +129,7 @@ describe('ProviderSlots.acquire', () => {
     const acquiredAt: number[] = [];
     const started = Date.now();
     for (let call = 0; call < 5; call++) {
-      const slot = await slots.acquire(llama, new AbortController().signal);
+      const slot = await slots.acquire(llama, 'test', new AbortController().signal);
       acquiredAt.push(Date.now());
       await slot.release();
     }
@@ -129,11 +142,11 @@ describe('ProviderSlots.acquire', () => {
     let now = Date.parse('2030-01-01T00:00:00.000Z');
     const slots = new ProviderSlots(storage.providerSlots, () => new Date(now));
     const llama = model({ concurrency: 1 });
-    const abandoned = stillHeld(await slots.acquire(llama, new AbortController().signal));
+    const abandoned = stillHeld(await slots.acquire(llama, 'test', new AbortController().signal));
     // Within the lease the slot stays the first holder's.
-    await expect(slots.acquire(llama, AbortSignal.timeout(600))).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(slots.acquire(llama, 'test', AbortSignal.timeout(600))).rejects.toMatchObject({ name: 'AbortError' });
     now += 21_000;
-    const taken = await slots.acquire(llama, AbortSignal.timeout(3000));
+    const taken = await slots.acquire(llama, 'test', AbortSignal.timeout(3000));
     await taken.release();
     await abandoned.release();
   });

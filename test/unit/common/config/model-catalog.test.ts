@@ -42,6 +42,7 @@ describe('model catalog', () => {
       contextTokens: 4096,
       maxOutputTokens: 256,
       concurrency: 4,
+      sandboxConcurrency: 4,
       requestsPerMinute: undefined,
       timeoutMs: 120_000,
       unavailableWaitMs: HOUR,
@@ -71,6 +72,7 @@ describe('model catalog', () => {
           context_tokens: 16_000,
           max_output_tokens: 500,
           concurrency: 12,
+          sandbox_concurrency: 8,
           requests_per_minute: 300,
           timeout_ms: 30_000,
           unavailable_wait: '30 minutes',
@@ -91,6 +93,7 @@ describe('model catalog', () => {
       contextTokens: 16_000,
       maxOutputTokens: 500,
       concurrency: 12,
+      sandboxConcurrency: 8,
       requestsPerMinute: 300,
       timeoutMs: 30_000,
       unavailableWaitMs: 30 * 60 * 1000,
@@ -122,11 +125,11 @@ describe('model catalog', () => {
   describe('the legacy OPENAI_* settings', () => {
     const legacy = { SUMMARIZER_PROVIDER: 'openai-compatible', OPENAI_BASE_URL: BASE_URL, OPENAI_MODEL: 'qwen2.5:7b' };
 
-    it('declare one model named OPENAI_MODEL, the default, with a context of 8192 and a concurrency of 4', () => {
+    it('declare one model named OPENAI_MODEL, the default, with a context of 8192 and a concurrency of 100', () => {
       const { models } = new AppConfig({ ...legacy, OPENAI_API_KEY: 'sk-legacy', OPENAI_TIMEOUT_MS: '45000' });
       expect(models.names).toEqual(['extractive', 'qwen2.5:7b']);
       expect(models.defaultName).toBe('qwen2.5:7b');
-      expect(models.taskModel()).toStrictEqual({ name: 'qwen2.5:7b', kind: 'remote', contextTokens: 8192, maxOutputTokens: 256, concurrency: 4, unavailableWaitMs: HOUR });
+      expect(models.taskModel()).toStrictEqual({ name: 'qwen2.5:7b', kind: 'remote', contextTokens: 8192, maxOutputTokens: 256, concurrency: 100, unavailableWaitMs: HOUR });
       expect(models.remote('qwen2.5:7b')).toMatchObject({ baseUrl: BASE_URL, providerModel: 'qwen2.5:7b', apiKey: 'sk-legacy', timeoutMs: 45_000 });
     });
 
