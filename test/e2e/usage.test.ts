@@ -143,12 +143,14 @@ describe('usage', () => {
     expect(await new AssayClient({ baseUrl: harness.baseUrl, apiKey: key }).getUsage({ from: TODAY(), to: TODAY() })).toEqual({ from: TODAY(), to: TODAY(), data: today });
   }, 60_000);
 
-  it('refuses a range it cannot answer with 400', async () => {
-    for (const query of ['from=2026-13-01', 'from=2026-11-30&to=2026-11-01', 'from=2024-01-01&to=2026-01-01', 'day=2026-11-01']) {
+  it('refuses a malformed range with 400, and answers a range without days with no totals', async () => {
+    for (const query of ['from=2026-13-01', 'to=yesterday', 'day=2026-11-01']) {
       const refused = await http(`${harness.baseUrl}/v1/usage?${query}`, { headers: bearer(key) });
       expect(refused.status).toBe(400);
       expect(refused.body.error.code).toBe('INVALID_REQUEST');
     }
+    const empty = await http(`${harness.baseUrl}/v1/usage?from=${TODAY()}&to=2020-01-01`, { headers: bearer(key) });
+    expect(empty).toMatchObject({ status: 200, body: { from: TODAY(), to: '2020-01-01', data: [] } });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANCEL_AFTER_PATTERN } from '../http/cancel-after';
 import { IDEMPOTENCY_KEY_PATTERN } from '../http/idempotency-key';
 import { MAX_PREFER_WAIT_SECONDS } from '../http/prefer-wait';
 import type { HeaderDoc, ParameterDoc, ResponseDoc } from './api-operation';
@@ -19,7 +20,8 @@ export const PREFER_WAIT_HEADER: ParameterDoc = {
 
 export const CANCEL_AFTER_HEADER: ParameterDoc = {
   name: 'Cancel-After',
-  description: 'A duration from now ("90s", "5m", "2h"; at least 1 s, at most 30 days) after which a task not yet final fails TIMED_OUT; the same as a deadline in the body, and not with one.',
+  description: 'A duration from now ("90s", "5m", "2h") after which a task not yet final fails TIMED_OUT: a deadline, as the body may give one (the earlier of the two holds).',
+  schema: z.string().regex(new RegExp(CANCEL_AFTER_PATTERN)),
   example: '5m',
 };
 

@@ -3,11 +3,8 @@ import { ApiError } from '../http/api-error';
 import { SOME_NON_WHITESPACE } from '../http/text-patterns';
 import { describeIssue } from '../http/zod-issues';
 import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
-import { parseDuration } from '../../common/config/durations';
+import { parseCancelAfter } from '../http/cancel-after';
 import type { ModelCatalog } from '../../common/config/model-catalog';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const MAX_DEADLINE_DAYS = 30;
 
 export const createTaskSchema = z
   .object({
@@ -25,7 +22,8 @@ export const createTaskSchema = z
       .datetime({ offset: true, error: 'must be an RFC 3339 date-time' })
       .optional()
       .meta({
-        description: `RFC 3339, at most ${MAX_DEADLINE_DAYS} days ahead: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model). Or send the Cancel-After header.`,
+        description:
+          'RFC 3339: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model; one already past fails at once). With the Cancel-After header too, the earlier of the two holds.',
         example: '2026-11-26T18:00:00Z',
       }),
     input: z
@@ -75,21 +73,15 @@ export function parseCreateTaskRequest(body: unknown, maxTextBytes: number, mode
   return { request, model, priority: priority ?? 'normal', deadline: resolveDeadline(deadline, cancelAfter, now) };
 }
 
-/** The task's deadline in UTC: at most MAX_DEADLINE_DAYS ahead; one already past is accepted, and fails the task at once. */
+/**
+ * The task's deadline in UTC, the earlier of the body's and Cancel-After's; one already past is
+ * accepted, and fails the task at once, as a task that waited past it in a queue would.
+ */
 function resolveDeadline(deadline: string | undefined, cancelAfter: string | undefined, now: Date): string | undefined {
-  if (deadline !== undefined && cancelAfter !== undefined) throw ApiError.invalidRequest('Cancel-After: send it or a deadline in the body, not both');
-  let at: number | undefined;
-  if (deadline !== undefined) at = Date.parse(deadline);
-  if (cancelAfter !== undefined) {
-    const afterMs = parseDuration(cancelAfter);
-    if (afterMs === undefined || afterMs < 1000) throw ApiError.invalidRequest('Cancel-After: must be a duration of at least a second, such as "90s", "5m" or "2h"');
-    at = now.getTime() + afterMs;
-  }
-  if (at === undefined) return undefined;
-  if (at - now.getTime() > MAX_DEADLINE_DAYS * DAY_MS) {
-    throw ApiError.invalidRequest(`${cancelAfter !== undefined ? 'Cancel-After' : 'deadline'}: at most ${MAX_DEADLINE_DAYS} days ahead`);
-  }
-  return new Date(at).toISOString();
+  const candidates: number[] = [];
+  if (deadline !== undefined) candidates.push(Date.parse(deadline));
+  if (cancelAfter !== undefined) candidates.push(now.getTime() + parseCancelAfter(cancelAfter));
+  return candidates.length === 0 ? undefined : new Date(Math.min(...candidates)).toISOString();
 }
 
 /**

@@ -11,7 +11,7 @@ export const USAGE_ROUTES = {
     tag: 'AI tasks',
     summary: 'Usage by day and model',
     description:
-      "What the caller's organisation used in its environment: tasks, provider calls, tokens, characters and cost, summed per UTC day and model over at most 366 days. Each task counts once, on the day it finished; an erased task's usage stays counted (the figures, not its text).",
+      "What the caller's organisation used in its environment: tasks, provider calls, tokens, characters and cost, summed per UTC day and model (a `from` after `to` gives no days). Each task counts once, on the day it finished; an erased task's usage stays counted (the figures, not its text).",
     query: usageQuerySchema,
     responses: [
       {

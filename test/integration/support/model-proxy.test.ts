@@ -74,7 +74,7 @@ it('counts the requests in flight at once and records each call by its user cont
   const responses = await Promise.all(answers);
 
   expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
-  expect(await responses[0].json()).toEqual({ choices: [{ message: { content: 'A summary.' } }] });
+  expect(await responses[0].json()).toEqual(JSON.parse(chatCompletionBody('A summary.')));
   await eventually(async () => proxy.inFlight, (count) => count === 0, 'nothing in flight');
   expect(proxy.maxInFlight).toBe(3);
   expect(proxy.callsByContent()).toEqual(new Map([['one', 2], ['two', 1]]));
