@@ -73,6 +73,18 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
+export interface BenchStackOptions {
+  /** The dev server's fairness (`matching.enableFairness`); off dispatches in arrival order. */
+  fairness?: boolean;
+  /**
+   * Keeps the per-organisation create limit as shipped (the noisy neighbour's flood stands for an
+   * organisation with many keys); otherwise both create limits are lifted.
+   */
+  organisationLimit?: boolean;
+  /** More environment for the API and the worker alike, e.g. ASSAY_MODELS (both must read the same). */
+  childEnv?: NodeJS.ProcessEnv;
+}
+
 /**
  * The stack under test. By default the embedded default (Temporal dev server on a SQLite file
  * with the production pragmas, the built worker and API as child processes) on free ports and a
@@ -81,11 +93,7 @@ export interface BenchStack {
  * ASSAY_BASE_URL and ASSAY_API_KEY as well, it measures that deployment's API and workers. The
  * raw engine's worker is always the bench's own.
  */
-/**
- * `organisationLimit` keeps the per-organisation create limit as shipped (the noisy neighbour's
- * flood stands for an organisation with many keys); otherwise both create limits are lifted.
- */
-export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fairness = true, organisationLimit = false } = {}): Promise<BenchStack> {
+export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fairness = true, organisationLimit = false, childEnv: extraEnv = {} }: BenchStackOptions = {}): Promise<BenchStack> {
   const settings = new AppConfig(env).values;
   const encryption = benchEncryption(env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
@@ -144,6 +152,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
       WORKER_METRICS_PORT: String(await freePort()),
       // Payloads encrypted as `npm start` does (its key file); BENCH_ENCRYPTION=off measures without.
       ...(encryption ? { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('bench') } : {}),
+      ...extraEnv,
     };
     const childConfig = new AppConfig(childEnv);
     const apiKey = await issueKey(childConfig, BENCH_ORGANIZATION, 'test');

@@ -5,16 +5,17 @@ import { startClusterBenchStack } from './cluster-bench-stack';
 import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
-import { costTable, describeDispatch, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, summariserTable, targetTable, throughputTable } from './report';
+import { costTable, describeDispatch, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, realModelNotes, realModelTable, summariserTable, targetTable, throughputTable } from './report';
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
 import { runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
+import { realModelEnv, runRealModelScenario, startModelBackend, type ModelBackend, type RealModelFigures, type RealModelSettings } from './scenarios/real-model';
 import { runSummariserScenario } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
-import { checkNeighbourTargets, checkTargets, type BenchFigures } from './targets';
+import { checkNeighbourTargets, checkRealModelTargets, checkTargets, realModelFailures, type BenchFigures } from './targets';
 
 // Issue 8: a whole run must stay under 10 minutes; the default settings take four to six on 2 busy cores.
 const RUN_DEADLINE_MS = 10 * 60_000;
@@ -25,6 +26,8 @@ const LATENCY_RATES = [10, 50, 100];
 // Issue 15: the cluster runs ten processes on the same cores, so lower rates, and no GET or neighbour scenarios.
 const CLUSTER_LATENCY_RATES = [10, 25, 50];
 const CLUSTER_DEADLINE_MS = 20 * 60_000;
+// The real model: a few minutes on 2 cores (the model server's start and any first compile come before the deadline counts).
+const REAL_MODEL_DEADLINE_MS = 15 * 60_000;
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
 
@@ -34,12 +37,13 @@ interface BenchSettings {
   rateSeconds: number;
   getSeconds: number;
   neighbour: NeighbourSettings;
+  realModel: RealModelSettings;
   /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
   tracing: boolean;
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour'] as const;
+const SCENARIOS = ['noisy-neighbour', 'real-model'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 /** `--scenario <name>` runs that scenario alone; without it, every scenario runs. */
@@ -57,6 +61,7 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got ${env[name]}`);
     return value;
   };
+  const modelConcurrency = positive('BENCH_MODEL_CONCURRENCY', 2);
   return {
     tasks: positive('BENCH_TASKS', 1000),
     concurrency: positive('BENCH_CONCURRENCY', 32),
@@ -66,6 +71,12 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       floodTasks: positive('BENCH_FLOOD_TASKS', 2000),
       neighbourRatePerSecond: positive('BENCH_NEIGHBOUR_RATE', 5),
       quietMs: positive('BENCH_NEIGHBOUR_QUIET_SECONDS', 15) * 1000,
+    },
+    realModel: {
+      tasks: positive('BENCH_MODEL_TASKS', 12),
+      concurrency: modelConcurrency,
+      // "A backlog of at least 10× its capacity": ten times the calls the model may have in flight.
+      backlog: positive('BENCH_MODEL_BACKLOG', 10 * modelConcurrency),
     },
     tracing: onOff('BENCH_TRACING', env.BENCH_TRACING),
     jsonFile: env.BENCH_JSON || undefined,
@@ -86,10 +97,15 @@ function section(title: string, body: string): void {
   say(`\n### ${title}\n\n${body}\n`);
 }
 
+/** Anything the deadline must stop before the bench exits: stacks, the model server. */
+interface Running {
+  stop(): Promise<void>;
+}
+
 /**
- * `npm run bench`: every scenario of issues 8 and 20 against the embedded default (or a given
- * deployment), or the one `--scenario` names; with `--cluster`, issue 15's raw engine vs Assay
- * and latencies on `npm run cluster`'s topology.
+ * `npm run bench`: every scenario of issues 8 and 20 and the real model against the embedded
+ * default (or a given deployment), or the one `--scenario` names; with `--cluster`, issue 15's raw
+ * engine vs Assay and latencies on `npm run cluster`'s topology.
  */
 runMain('bench', async () => {
   const settings = readSettings(process.env);
@@ -98,21 +114,50 @@ runMain('bench', async () => {
   const onCluster = args.includes('--cluster');
   if (onCluster && scenario !== undefined) throw new Error('--cluster runs its own scenarios; leave out --scenario');
   if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
-  const running = new Set<BenchStack>();
-  const deadlineMs = onCluster ? CLUSTER_DEADLINE_MS : (scenario === undefined ? RUN_DEADLINE_MS : 0) + NEIGHBOUR_DEADLINE_MS;
+  const running = new Set<Running>();
+  const startedAt = new Date();
+  say(`# Assay bench, ${startedAt.toISOString()}\n\nMachine: ${describeMachine()}`);
+  // Before the deadline counts: a first run compiles the model server (minutes).
+  const model = !onCluster && (scenario === undefined || scenario === 'real-model') ? await startRealModel(scenario === 'real-model') : undefined;
+  if (model) running.add(model);
+  const deadlineMs = onCluster
+    ? CLUSTER_DEADLINE_MS
+    : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
   const deadline = setTimeout(() => {
     process.stderr.write(`[bench] still running after ${deadlineMs / 60_000} minutes; giving up\n`);
     // The children must not outlive the bench.
-    void Promise.all([...running].map((stack) => stack.stop())).finally(() => process.exit(1));
+    void Promise.all([...running].map((child) => child.stop())).finally(() => process.exit(1));
   }, deadlineMs);
   deadline.unref();
-  const startedAt = new Date();
-  say(`# Assay bench, ${startedAt.toISOString()}\n\nMachine: ${describeMachine()}`);
-  if (onCluster) {
-    await runOnCluster(settings, running, startedAt);
-    return;
+  try {
+    if (onCluster) {
+      await runOnCluster(settings, running, startedAt);
+      return;
+    }
+    const json: Record<string, unknown> = { startedAt, settings };
+    if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
+    if (model) {
+      try {
+        json.realModel = await runRealModel(settings, model, running);
+      } catch (error) {
+        // In a whole run the other sections' figures still get written.
+        if (scenario === 'real-model') throw error;
+        say(`\n(Real model failed: ${(error as Error).message.split('\n')[0]})`);
+        process.exitCode = 1;
+      }
+    }
+    say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
+    if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify(json, omitIds, 2)}\n`);
+  } finally {
+    if (model) {
+      await model.stop();
+      running.delete(model);
+    }
   }
+});
 
+/** Every scenario but the real model's on the bench's main stack (or the given deployment), their figures into `json`. */
+async function runOnEmbeddedDefault(settings: BenchSettings, scenario: Scenario | undefined, running: Set<Running>, json: Record<string, unknown>): Promise<void> {
   const summariser = scenario === undefined ? runSummariserScenario() : undefined;
   if (summariser) section('Summariser (extractive, in process)', summariserTable(summariser));
 
@@ -126,7 +171,6 @@ runMain('bench', async () => {
   say(sink ? 'Tracing: on (API and worker export every span over OTLP/HTTP protobuf to a discarding sink in the bench process)' : 'Tracing: off (BENCH_TRACING=on measures it on)');
   if (stack.processes.length === 0) say('(CPU and memory not measured: no /proc here, or a deployment the bench did not start)');
   try {
-    const json: Record<string, unknown> = { startedAt, settings };
     if (summariser) {
       const all: BenchFigures = { summariser, ...(await runStackScenarios(stack, settings)) };
       Object.assign(json, all);
@@ -141,17 +185,59 @@ runMain('bench', async () => {
       section('Targets (issue 20)', targetTable(checkNeighbourTargets(noisyNeighbour)));
     }
     for (const line of stack.loggedErrors()) say(`Log: ${line}`);
-    say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
-    if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify(json, omitIds, 2)}\n`);
   } finally {
     await stack.stop();
     running.delete(stack);
     if (sink) say(`Tracing: the sink received ${sink.exports()} OTLP exports`);
     await sink?.close();
   }
-});
+}
 
-async function runOnCluster(settings: BenchSettings, running: Set<BenchStack>, startedAt: Date): Promise<void> {
+/**
+ * The real model's server and proxy, started before the other scenarios (they sit idle meanwhile).
+ * In a whole run a machine that cannot run it (no Python 3.9+, no compiler for the first build)
+ * skips the section; asked for alone, it fails.
+ */
+async function startRealModel(required: boolean): Promise<ModelBackend | undefined> {
+  if (process.env.TEMPORAL_ADDRESS && process.env.ASSAY_BASE_URL && process.env.ASSAY_API_KEY) {
+    const reason = 'it gives the API and the worker ASSAY_MODELS, so it needs its own, not a given deployment';
+    if (required) throw new Error(`the real-model scenario cannot run: ${reason}`);
+    say(`\n(Real model not run: ${reason}.)`);
+    return undefined;
+  }
+  const startedAt = performance.now();
+  try {
+    const model = await startModelBackend();
+    say(`\nModel server: SmolLM2-135M behind llama.cpp's server at ${model.server.baseUrl}, behind a counting proxy, up in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+    return model;
+  } catch (error) {
+    if (required) throw error;
+    say(`\n(Real model not run: the model server did not start: ${(error as Error).message.split('\n')[0]})`);
+    return undefined;
+  }
+}
+
+/** The real model's three phases on a stack of their own, whose API and worker declare the model behind the proxy. */
+async function runRealModel(settings: BenchSettings, model: ModelBackend, running: Set<Running>): Promise<RealModelFigures> {
+  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { childEnv: realModelEnv(model, settings.realModel) });
+  running.add(stack);
+  say(`\nReal-model stack: ${stack.description}; ASSAY_MODELS=${realModelEnv(model, settings.realModel).ASSAY_MODELS}`);
+  try {
+    const figures = await runRealModelScenario(stack, model, settings.realModel, say);
+    const { tasks, concurrency, backlog } = settings.realModel;
+    section(`Real model: the model server driven directly vs the same ${tasks} texts through Assay, then a backlog of ${backlog} (concurrency ${concurrency})`, `${realModelTable(figures)}\n\n${realModelNotes(figures)}`);
+    const failures = realModelFailures(figures);
+    section('Targets (real model)', [targetTable(checkRealModelTargets(figures)), ...failures].join('\n\n'));
+    for (const line of failures) process.stderr.write(`[bench] ${line}\n`);
+    for (const line of stack.loggedErrors()) say(`Log (real model): ${line}`);
+    return figures;
+  } finally {
+    await stack.stop();
+    running.delete(stack);
+  }
+}
+
+async function runOnCluster(settings: BenchSettings, running: Set<Running>, startedAt: Date): Promise<void> {
   const stack = await startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`));
   running.add(stack);
   say(`\nStack: ${stack.description}`);
@@ -175,7 +261,7 @@ async function runOnCluster(settings: BenchSettings, running: Set<BenchStack>, s
  * whose server dispatches in arrival order with no organisation limit, as before issue 20. Only on
  * the bench's own stack: it issues keys, and a given server's fairness is not the bench's to turn off.
  */
-async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, running: Set<BenchStack>): Promise<NoisyNeighbourFigures | undefined> {
+async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, running: Set<Running>): Promise<NoisyNeighbourFigures | undefined> {
   if (!stack.issueKey || process.env.TEMPORAL_ADDRESS) {
     say('\n(Noisy neighbour not run: it needs the embedded default, whose keys and server the bench owns.)');
     return undefined;

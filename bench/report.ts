@@ -4,6 +4,7 @@ import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
 import type { Dispatch, FloodKind, FloodRun, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
+import type { AssayPhase, RealModelFigures, RealModelPhase, Spread } from './scenarios/real-model';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
 import type { TargetCheck } from './targets';
@@ -161,4 +162,64 @@ export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodK
       ...floods.map((flood) => row(`${FLOOD_TITLES[kind].flood}, ${describeDispatch(flood)}`, flood.neighbour, flood)),
     ],
   );
+}
+
+const seconds = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} s` : '–');
+const spreadOf = (value: Spread) => `${seconds(value.p50)} / ${seconds(value.max)}`;
+const percent = (value: number) => (Number.isFinite(value) ? `${(value * 100).toFixed(0)} %` : '–');
+
+/** Issue "AI tasks on real models", point 5: the model server driven directly, the same texts through Assay, and a backlog draining. */
+export function realModelTable(figures: RealModelFigures): string {
+  const { direct, assay, directBacklog, backlog, settings } = figures;
+  const limit = settings.concurrency;
+  const row = (label: string, phase: RealModelPhase, baseline: RealModelPhase, perTask: string, wait: string) => [
+    label,
+    phase.tasks,
+    `${phase.providerCalls}${phase.providerErrors > 0 ? ` (${phase.providerErrors} not 200)` : ''}`,
+    `${phase.maxInFlight} / ${limit}${phase.maxInFlight > limit ? ' **above the limit**' : ''}`,
+    seconds(phase.wallMs / 1000),
+    phase.tasksPerMinute.toFixed(1),
+    ratio(phase.tasksPerMinute / baseline.tasksPerMinute),
+    spreadOf(phase.callSeconds),
+    perTask,
+    wait,
+    percent(phase.providerBusy),
+    phase.failures,
+  ];
+  const throughAssay = (phase: AssayPhase) => spreadOf(phase.taskSeconds);
+  return table(
+    [
+      'path',
+      'tasks',
+      'calls at the provider',
+      'max in flight at the provider / limit',
+      'wall',
+      'tasks per minute',
+      'vs direct (same texts)',
+      'call p50 / max (at the provider)',
+      'task p50 / max (create → final)',
+      'longest wait for the provider',
+      'provider busy',
+      'failed',
+    ],
+    [
+      row(`direct: a client sends ${direct.tasks} texts to /v1/chat/completions, ${limit} at once`, direct, direct, `${spreadOf(direct.clientCallSeconds)} (client)`, '–'),
+      row('through Assay: the same texts in the same order, as tasks created at once', assay, direct, throughAssay(assay), seconds(assay.longestWaitSeconds)),
+      row(`direct: the backlog's ${directBacklog.tasks} texts, ${limit} at once`, directBacklog, directBacklog, `${spreadOf(directBacklog.clientCallSeconds)} (client)`, '–'),
+      row(`backlog through Assay: those texts created at once (${(backlog.tasks / limit).toFixed(0)}× the limit), drained`, backlog, directBacklog, throughAssay(backlog), seconds(backlog.longestWaitSeconds)),
+    ],
+  );
+}
+
+/** What the phases through Assay cost the stack, and the rate by the server's close times. */
+export function realModelNotes(figures: RealModelFigures): string {
+  const { assay, backlog, model, settings } = figures;
+  const cpu = (phase: AssayPhase) =>
+    phase.costs.length === 0 ? 'not measured' : `${phase.costs.map((cost) => `${cost.name} ${((cost.cpuSeconds / phase.tasks) * 1000).toFixed(0)}`).join(', ')} CPU-ms per task`;
+  return [
+    `Model: ${model.name} (SmolLM2-135M-Instruct, llama.cpp's server, 1 thread, one request at a time), context ${model.contextTokens} tokens, max_tokens ${model.maxOutputTokens}, ASSAY_MODELS concurrency ${settings.concurrency}; texts of ${model.textChars.min}–${model.textChars.max} characters from distinct news articles, one call each.`,
+    `By the server's close times: ${assay.serverTasksPerMinute.toFixed(1)} tasks per minute through Assay, ${backlog.serverTasksPerMinute.toFixed(1)} over the backlog; the last backlog task was final ${seconds(backlog.lastTaskSeconds)} after the first create.`,
+    `The model server idle through Assay: ${ms(assay.firstCallSeconds * 1000)} from the first create to the first call, ${ms(assay.afterLastCallSeconds * 1000)} from the last call's answer to the last task seen final (backlog: ${ms(backlog.firstCallSeconds * 1000)}, ${ms(backlog.afterLastCallSeconds * 1000)}).`,
+    `Stack CPU through Assay: ${cpu(assay)}; backlog: ${cpu(backlog)}.`,
+  ].join('\n');
 }

@@ -2,6 +2,7 @@ import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
 import type { FloodKind, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import type { RealModelFigures } from './scenarios/real-model';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
 
@@ -74,4 +75,46 @@ export function checkNeighbourTargets(figures: NoisyNeighbourFigures): TargetChe
     checks.push({ target: 'production e2e p99 beside a sandbox flood ≤ 1.2× alone', measured: `${p99Ratio.toFixed(2)}×`, met: p99Ratio <= 1.2 });
   }
   return checks;
+}
+
+/** The real-model targets: Assay ≥ 0.95× the model server driven directly, never above the model's concurrency, a backlog drained at the provider's pace. */
+export function checkRealModelTargets(figures: RealModelFigures): TargetCheck[] {
+  const { direct, assay, directBacklog, backlog, settings } = figures;
+  const limit = settings.concurrency;
+  const assayRatio = assay.tasksPerMinute / direct.tasksPerMinute;
+  // Against the same texts sent directly: how many tokens the model answers with depends on the text.
+  const drainRatio = backlog.tasksPerMinute / directBacklog.tasksPerMinute;
+  const failed = assay.failures + backlog.failures;
+  return [
+    {
+      target: 'tasks per minute through Assay ≥ 0.95× the model server driven directly',
+      measured: `${assayRatio.toFixed(2)}× (${assay.tasksPerMinute.toFixed(1)} vs ${direct.tasksPerMinute.toFixed(1)})`,
+      met: assayRatio >= 0.95,
+    },
+    { target: `calls in flight at the provider through Assay ≤ ${limit} (the model's concurrency)`, measured: `${assay.maxInFlight}`, met: assay.maxInFlight <= limit },
+    {
+      target: `calls in flight at the provider ≤ ${limit} under a backlog of ${backlog.tasks} (${(backlog.tasks / limit).toFixed(0)}× the limit)`,
+      measured: `${backlog.maxInFlight}`,
+      met: backlog.maxInFlight <= limit,
+    },
+    {
+      target: "a backlog of ≥ 10× the limit drains at the provider's pace: ≥ 0.95× its texts sent directly",
+      measured: `${drainRatio.toFixed(2)}× (${backlog.tasksPerMinute.toFixed(1)} vs ${directBacklog.tasksPerMinute.toFixed(1)} per minute), backlog ${(backlog.tasks / limit).toFixed(0)}×`,
+      met: drainRatio >= 0.95 && backlog.tasks >= 10 * limit,
+    },
+    { target: 'every task on the real model succeeded', measured: `${failed} of ${assay.tasks + backlog.tasks} not succeeded`, met: failed === 0 },
+  ];
+}
+
+/** A line for each phase through Assay that put more calls in flight at the provider than the model's concurrency allows. */
+export function realModelFailures(figures: RealModelFigures): string[] {
+  const limit = figures.settings.concurrency;
+  return (
+    [
+      ['through Assay', figures.assay],
+      ['under the backlog', figures.backlog],
+    ] as const
+  )
+    .filter(([, phase]) => phase.maxInFlight > limit)
+    .map(([label, phase]) => `FAIL: ${phase.maxInFlight} calls in flight at the provider ${label}, above the model's concurrency of ${limit}`);
 }

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import { freePort } from '../../src/embedded/free-port';
+import { repoRoot } from '../../src/common/repo-root';
 import type { ExitStatus } from './built-service';
 
-const SCRIPT = path.join(__dirname, '..', '..', 'scripts', 'provision-model-server.js');
+// Found from the repository's root, so it resolves from dist/ too (the bench runs this file compiled).
+const SCRIPT = path.join(repoRoot(__dirname), 'scripts', 'provision-model-server.js');
 const DEFAULT_ALIAS = 'smollm2';
 const DEFAULT_CONTEXT_TOKENS = 512;
 // Loading the 135M model takes a few seconds; a busy CI machine running Temporal beside it, more.
