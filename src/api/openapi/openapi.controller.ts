@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Controller, Res, type OnModuleInit } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { AppConfig } from '../../common/config/app-config';
 import { ApiRoute } from '../http/api-route';
 import { ApiRoutes } from '../http/api-routes';
 import { API_TAGS } from './api-tags';
@@ -8,6 +9,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './build-openapi-docu
 import { documentInfo } from './document-info';
 import { DOCS_PAGE_STYLE } from './docs-page/docs-page-style';
 import { renderDocsPage } from './docs-page/render-docs-page';
+import { withOfferedModels } from './offered-models';
 import { OPENAPI_ROUTES } from './openapi.routes';
 
 // The page has no script and one inline stylesheet: allow exactly that stylesheet and nothing else.
@@ -25,10 +27,13 @@ export class OpenApiController implements OnModuleInit {
   private document!: OpenApiDocument;
   private page!: string;
 
-  constructor(private readonly routes: ApiRoutes) {}
+  constructor(
+    private readonly routes: ApiRoutes,
+    private readonly config: AppConfig,
+  ) {}
 
   onModuleInit(): void {
-    this.document = buildOpenApiDocument(this.routes.operations, API_TAGS, documentInfo());
+    this.document = withOfferedModels(buildOpenApiDocument(this.routes.operations, API_TAGS, documentInfo()), this.config.models.names);
     this.page = renderDocsPage(this.document);
   }
 

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_PATTERN, parseIdempotencyKey } from '../../../../src/ap
 import { API_TAGS } from '../../../../src/api/openapi/api-tags';
 import { buildOpenApiDocument } from '../../../../src/api/openapi/build-openapi-document';
 import { documentInfo } from '../../../../src/api/openapi/document-info';
+import { withOfferedModels } from '../../../../src/api/openapi/offered-models';
 import { parseCreateTaskRequest } from '../../../../src/api/tasks/create-task.request';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { API_OPERATIONS } from '../../../support/api-operations';
@@ -11,7 +12,8 @@ import { API_OPERATIONS } from '../../../support/api-operations';
 // blank text, unknown task types, bad Idempotency-Keys and malformed ids documented as valid.
 
 const models = new AppConfig({ ASSAY_MODELS: JSON.stringify([{ name: 'smollm2', base_url: 'http://127.0.0.1:8081/v1', context_tokens: 2048 }]) }).models;
-const document = buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo()) as any;
+// As the API serves it: listing this deployment's models.
+const document = withOfferedModels(buildOpenApiDocument(API_OPERATIONS, API_TAGS, documentInfo()), models.names) as any;
 const DOCUMENT_ID = 'https://assay.test/openapi.json';
 const ajv = new Ajv2020({ strict: false, validateFormats: false });
 ajv.addSchema(document, DOCUMENT_ID);
@@ -72,8 +74,9 @@ describe('the model of a create', () => {
     expect(parseCreateTaskRequest(body(model), 1000, models).model.name).toBe(model);
   });
 
-  it('answers a well-formed name it does not offer with UNKNOWN_MODEL, naming the models it has', () => {
-    expect(createTask(body('gpt-9'))).toBe(true);
+  it('answers a well-formed name it does not offer with UNKNOWN_MODEL, naming the models it has; the document lists only those', () => {
+    expect(document.components.schemas.CreateTaskRequest.properties.model.enum).toEqual(['extractive', 'smollm2']);
+    expect(createTask(body('gpt-9'))).toBe(false);
     expect(() => parseCreateTaskRequest(body('gpt-9'), 1000, models)).toThrow(
       expect.objectContaining({ status: 400, code: 'UNKNOWN_MODEL', message: 'model "gpt-9" is not offered; use one of: extractive, smollm2' }),
     );
