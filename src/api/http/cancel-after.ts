@@ -1,8 +1,11 @@
 import { parseDuration } from '../../common/config/durations';
 import { ApiError } from './api-error';
 
-/** A Cancel-After duration in Temporal's ms format: a number and a unit ("90s", "5m", "1.5 hours"). */
-export const CANCEL_AFTER_PATTERN = '^\\s*\\d+(\\.\\d+)?\\s*(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)\\s*$';
+/**
+ * A Cancel-After duration in Temporal's ms format: a number, spaces, a unit ("90s", "5m", "1.5
+ * hours"); exactly what the parser reads, as the one regular expression the document publishes.
+ */
+export const CANCEL_AFTER_PATTERN = '^[0-9]+(\\.[0-9]+)? *(ms|msecs?|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)$';
 
 /** The Cancel-After header (Replicate's name for it) in milliseconds from now. */
 export function parseCancelAfter(header: string): number {

@@ -23,7 +23,7 @@ export const createTaskSchema = z
       .optional()
       .meta({
         description:
-          'RFC 3339: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model; one already past fails at once). With the Cancel-After header too, the earlier of the two holds.',
+          'RFC 3339: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model; one already past fails at once). With the Cancel-After header too, the earlier of the two holds. One more than a year ahead sets no deadline.',
         example: '2026-11-26T18:00:00Z',
       }),
     input: z
@@ -73,6 +73,8 @@ export function parseCreateTaskRequest(body: unknown, maxTextBytes: number, mode
   return { request, model, priority: priority ?? 'normal', deadline: resolveDeadline(deadline, cancelAfter, now) };
 }
 
+const LONGEST_DEADLINE_MS = 365 * 24 * 60 * 60 * 1000;
+
 /**
  * The task's deadline in UTC, the earlier of the body's and Cancel-After's; one already past is
  * accepted, and fails the task at once, as a task that waited past it in a queue would.
@@ -81,7 +83,9 @@ function resolveDeadline(deadline: string | undefined, cancelAfter: string | und
   const candidates: number[] = [];
   if (deadline !== undefined) candidates.push(Date.parse(deadline));
   if (cancelAfter !== undefined) candidates.push(now.getTime() + parseCancelAfter(cancelAfter));
-  return candidates.length === 0 ? undefined : new Date(Math.min(...candidates)).toISOString();
+  const earliest = Math.min(...candidates);
+  // No task waits a year: a later deadline (or an absurd Cancel-After) sets none.
+  return candidates.length === 0 || earliest - now.getTime() > LONGEST_DEADLINE_MS ? undefined : new Date(earliest).toISOString();
 }
 
 /**
