@@ -2,6 +2,9 @@ import type { LogLevel, LogMetadata, Logger as SdkLogger } from '@temporalio/wor
 import type { Logger } from 'pino';
 import { AI_TASK_WORKFLOW_ID_PREFIX, ASSESSMENT_WORKFLOW_ID_PREFIX, WEBHOOK_EVENT_WORKFLOW_ID_PREFIX } from '../contract';
 
+// The SDK warns of a worker without workflows; a model's worker has none by design (docs/models.md).
+const ACTIVITY_ONLY_WORKER = 'No workflows registered, not polling for workflow tasks';
+
 const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' };
 
 /**
@@ -10,7 +13,8 @@ const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = 
  * the OpenTelemetry interceptors). A workflow id names the organisation and the task, assessment or webhook event.
  */
 export function sdkLogger(logger: Logger): SdkLogger {
-  const log = (level: LogLevel, message: string, meta?: LogMetadata) => logger[LEVELS[level]]({ ...meta, ...resourceFields(meta?.workflowId) }, message);
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) =>
+    logger[LEVELS[message === ACTIVITY_ONLY_WORKER ? 'INFO' : level]]({ ...meta, ...resourceFields(meta?.workflowId) }, message);
   return {
     log,
     trace: (message, meta) => log('TRACE', message, meta),
