@@ -4,6 +4,7 @@ import { eventually } from '../support/eventually';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
 import { ScriptedProvider } from '../support/scripted-provider';
+import { taskWhenFinal } from '../support/tasks';
 
 // Deadlines (a body field or Cancel-After) and priority within an organisation, through the
 // public API, on a remote model whose calls the stand-in providers count, hold and order.
@@ -47,14 +48,7 @@ async function create(body: object, headers: Record<string, string> = {}) {
   return http<ReadTask>(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), ...headers }, json: { task_type: 'summarize', ...body } });
 }
 
-async function untilFinal(id: string): Promise<ReadTask> {
-  return eventually(
-    async () => (await http<ReadTask>(`${harness.baseUrl}/v1/ai/tasks/${id}`, { headers: bearer(key) })).body,
-    (task) => task.status === 'succeeded' || task.status === 'failed',
-    `task ${id} to be final`,
-    60_000,
-  );
-}
+const untilFinal = (id: string) => taskWhenFinal<ReadTask>(harness.baseUrl, key, id);
 
 describe('a task with a deadline', () => {
   it('fails TIMED_OUT without calling its model when the deadline passes before any worker takes it', async () => {

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
 import { taskWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http as request } from '../support/http';
+import { resetToFirstWorkflowTask } from '../support/operator-reset';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
 
 const provider = new HeldProvider();
@@ -26,21 +26,6 @@ async function getTask(id: string) {
   return request(`${harness.baseUrl}/v1/ai/tasks/${id}`, { headers: bearer(key) });
 }
 
-/** What an operator does from the Temporal UI: reset the run to the end of its first workflow task. */
-async function resetToFirstWorkflowTask(workflowId: string): Promise<void> {
-  const service = connection.workflowService;
-  const execution = (await service.describeWorkflowExecution({ namespace: SANDBOX_NAMESPACE, execution: { workflowId } })).workflowExecutionInfo?.execution;
-  const history = await service.getWorkflowExecutionHistory({ namespace: SANDBOX_NAMESPACE, execution });
-  const firstTaskCompleted = history.history?.events?.find((event) => event.workflowTaskCompletedEventAttributes);
-  await service.resetWorkflowExecution({
-    namespace: SANDBOX_NAMESPACE,
-    workflowExecution: execution,
-    reason: 'operator reset in a test',
-    workflowTaskFinishEventId: firstTaskCompleted?.eventId,
-    requestId: randomUUID(),
-  });
-}
-
 describe('GET of a task whose run an operator reset', () => {
   it('follows the task to its new run instead of answering from the replaced one', async () => {
     const providerCalled = provider.nextRequest();
@@ -53,7 +38,7 @@ describe('GET of a task whose run an operator reset', () => {
     await providerCalled;
     expect((await getTask(created.body.id)).body.status).toBe('running');
 
-    await resetToFirstWorkflowTask(taskWorkflowId('acme', created.body.id));
+    await resetToFirstWorkflowTask(connection, SANDBOX_NAMESPACE, taskWorkflowId('acme', created.body.id));
     const afterReset = await getTask(created.body.id);
     expect(afterReset.status).toBe(200);
     expect(afterReset.body.status).toBe('running');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Connection } from '@temporalio/client';
 import { taskWorkflowId } from '../../src/contract';
 import { AssayClient, type Task, type TaskUsage } from '../../src/sdk';
@@ -8,6 +7,8 @@ import { eventually } from '../support/eventually';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
 import { STAND_IN_USAGE } from '../support/remote-provider-env';
+import { resetToFirstWorkflowTask } from '../support/operator-reset';
+import { taskWhenFinal } from '../support/tasks';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
 
 // Usage per task and per day through the public API, counted once per task across a worker
@@ -50,14 +51,7 @@ async function create(body: object): Promise<Task> {
 
 type ReadTask = Task & { usage?: TaskUsage };
 
-async function untilFinal(id: string): Promise<ReadTask> {
-  return eventually(
-    async () => (await http<ReadTask>(`${harness.baseUrl}/v1/ai/tasks/${id}`, { headers: bearer(key) })).body,
-    (task) => task.status === 'succeeded' || task.status === 'failed',
-    `task ${id} to be final`,
-    60_000,
-  );
-}
+const untilFinal = (id: string) => taskWhenFinal<ReadTask>(harness.baseUrl, key, id);
 
 async function usageToday() {
   const report = await http(`${harness.baseUrl}/v1/usage?from=${TODAY()}&to=${TODAY()}`, { headers: bearer(key) });
@@ -109,7 +103,7 @@ describe('usage', () => {
     });
 
     // An operator's reset runs the task again, calling the provider again: the task still counts once.
-    await resetToFirstWorkflowTask(taskWorkflowId('acme', remote.id));
+    await resetToFirstWorkflowTask(connection, SANDBOX_NAMESPACE, taskWorkflowId('acme', remote.id));
     await eventually(async () => provider.requests, (requests) => requests >= 3, 'the reset run to call the provider', 60_000);
     const afterReset = await untilFinal(remote.id);
     expect(afterReset.status).toBe('succeeded');
@@ -153,18 +147,3 @@ describe('usage', () => {
     expect(empty).toMatchObject({ status: 200, body: { from: TODAY(), to: '2020-01-01', data: [] } });
   });
 });
-
-/** What an operator does from the Temporal UI: reset the run to the end of its first workflow task. */
-async function resetToFirstWorkflowTask(workflowId: string): Promise<void> {
-  const service = connection.workflowService;
-  const execution = (await service.describeWorkflowExecution({ namespace: SANDBOX_NAMESPACE, execution: { workflowId } })).workflowExecutionInfo?.execution;
-  const history = await service.getWorkflowExecutionHistory({ namespace: SANDBOX_NAMESPACE, execution });
-  const firstTaskCompleted = history.history?.events?.find((event) => event.workflowTaskCompletedEventAttributes);
-  await service.resetWorkflowExecution({
-    namespace: SANDBOX_NAMESPACE,
-    workflowExecution: execution,
-    reason: 'operator reset in a test',
-    workflowTaskFinishEventId: firstTaskCompleted?.eventId,
-    requestId: randomUUID(),
-  });
-}
