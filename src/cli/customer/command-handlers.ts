@@ -1,4 +1,4 @@
-import { type Assessment, type AssayClient, type CreateAssessmentRequest, type PollOptions, type Task, TaskFailedError, type UsageReport } from '../../sdk';
+import { type Assessment, type AssayClient, type CreateAssessmentRequest, type PollOptions, type Task, TaskFailedError, type TaskProgress, type UsageReport } from '../../sdk';
 import type { CustomerCommandDeps } from './command-deps';
 import { readJsonObjectFile, readTextInput } from './input';
 import { startSpinner } from './spinner';
@@ -131,11 +131,12 @@ function pollOptionsFrom(flags: WaitFlags): Partial<PollOptions> {
 async function withSpinner<T>(
   deps: CustomerCommandDeps,
   label: string,
-  run: (onPoll: (resource: { status: string }) => void) => Promise<T>,
+  run: (onPoll: (resource: { status: string; progress?: TaskProgress }) => void) => Promise<T>,
 ): Promise<T> {
   const spinner = startSpinner(deps.stderr, label);
   try {
-    return await run((resource) => spinner.update(resource.status));
+    // A task on a remote model runs in steps; how far it got is the news between its status changes.
+    return await run(({ status, progress }) => spinner.update(progress ? `${status}, step ${progress.completed_steps} of ${progress.total_steps}` : status));
   } finally {
     spinner.stop();
   }

@@ -198,6 +198,17 @@ describe('progress spinner', () => {
     expect(run.stdout).toBe('A short summary.\n');
   });
 
+  test('shows how far a task that runs in steps has got', async () => {
+    const stepping = (request: RecordedRequest, index: number): FakeAnswer =>
+      request.method === 'POST'
+        ? json(202, task('queued'))
+        : json(200, index < 3 ? { ...task('running'), progress: { completed_steps: index, total_steps: 4 } } : task('succeeded'));
+    const run = await assay(['summarize'], { stdin: 'text', stderrIsTTY: true, answer: stepping });
+
+    expect(run.stderr).toMatch(/Summarizing \(running, step 2 of 4\) \d+\.\ds/);
+    expect(run.stdout).toBe('A short summary.\n');
+  });
+
   test('stays silent when stderr is not a terminal', async () => {
     const run = await assay(['summarize'], { stdin: 'text', answer: taskLifecycle('running', 'succeeded') });
 
