@@ -26,7 +26,7 @@ import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
 import { taskStatusClauses } from './task-status-clauses';
 import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskIdFromWorkflowId } from '../../common/ids/task-ids';
-import type { TaskResource } from '../../common/resources/task-resource';
+import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';
 import { TaskWorkflowReader } from './task-workflow-reader';
 
 export interface CreatedTask {
@@ -87,17 +87,8 @@ export class TasksService {
     if (started.replayed) return { task: started.resource, replayed: true };
     this.reader.rememberRun(caller.environment, caller.organizationId, started.id, started.runId);
     this.metrics.tasksCreated.inc({ task_type: request.task_type });
-    const task: TaskResource = {
-      id: started.id,
-      task_type: memo.task_type,
-      model: model.name,
-      ...(memo.priority === undefined ? {} : { priority: memo.priority }),
-      status: 'queued',
-      created_at: memo.created_at,
-      updated_at: memo.created_at,
-      ...(deadline === undefined ? {} : { deadline }),
-      expires_at: null,
-    };
+    // The memo as GET shows it before any worker took the task: queued, with the create's fields.
+    const task = toTaskResource({ taskId: started.id, memo, status: 'RUNNING', historyLength: 0, retentionMs: this.temporal.retentionMs, pendingActivities: [] });
     return { task, replayed: false };
   }
 
