@@ -1,4 +1,5 @@
-import type { AssessmentCheckActivities, UsageActivities, WebhookSubscriberActivities } from '../src/contract';
+import type { AssessmentCheckActivities, BatchActivities, UsageActivities, WebhookSubscriberActivities } from '../src/contract';
+import { createBatchActivities, type BatchActivityDependencies } from './batches/batch-activities';
 import { createAssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
 import { createSummarizeActivities, type SummarizeActivities } from './summarize/summarize.activity';
@@ -11,9 +12,11 @@ export interface ActivityDependencies {
   webhooks?: WebhookActivityDependencies;
   /** Absent in workflow tests that count nothing: then usage is shown on the task but recorded nowhere. */
   usage?: UsageActivityDependencies;
+  /** Absent in workflow tests that run no batch. */
+  batches?: BatchActivityDependencies;
 }
 
-export type AssayActivities = SummarizeActivities & AssessmentCheckActivities & WebhookSubscriberActivities & UsageActivities & Partial<WebhookActivities>;
+export type AssayActivities = SummarizeActivities & AssessmentCheckActivities & WebhookSubscriberActivities & UsageActivities & Partial<WebhookActivities> & Partial<BatchActivities>;
 
 // Workflows always ask whether anyone subscribed, so the answer must be registered even without a store.
 const NO_WEBHOOKS: WebhookSubscriberActivities = { hasWebhookSubscribers: async () => false };
@@ -26,5 +29,6 @@ export function createActivities(deps: ActivityDependencies): AssayActivities {
     ...createAssessmentCheckActivities(),
     ...(deps.webhooks ? createWebhookActivities(deps.webhooks) : NO_WEBHOOKS),
     ...(deps.usage ? createUsageActivities(deps.usage) : NO_USAGE_RECORDS),
+    ...(deps.batches ? createBatchActivities(deps.batches) : {}),
   };
 }

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from '../common/config/app-config';
 import { ConfigModule } from '../common/config/config.module';
 import { AssessmentsModule } from './assessments/assessments.module';
+import { BatchesModule } from './batches/batches.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ApiRoutesModule } from './http/api-routes';
 import { AuthGuard } from './http/auth.guard';
@@ -23,7 +24,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
+      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, BatchesModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

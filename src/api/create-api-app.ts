@@ -3,6 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { MAX_ASSESSMENT_BODY_BYTES } from './assessments/assessment-limits';
+import { BATCH_ROUTES } from './batches/batch.routes';
 import type { AppConfig } from '../common/config/app-config';
 import { ApiError } from './http/api-error';
 import { answerClientError, answerFrameworkError, answerUnsupportedExpectation, newRequestId } from './http/outside-pipeline-errors';
@@ -76,6 +77,11 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // A batch carries many texts: its route alone takes bodies up to MAX_BATCH_BYTES. Routes are
+  // registered when the app initialises, after this hook.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === BATCH_ROUTES.create.path && route.method === 'POST') route.bodyLimit = config.values.MAX_BATCH_BYTES;
+  });
   registerStrictJsonBody(fastify);
   fastify.server.on('checkExpectation', answerUnsupportedExpectation);
   // First, so that every later hook, guard and handler of the request runs inside its span.

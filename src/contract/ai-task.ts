@@ -80,6 +80,9 @@ export interface AiTaskMemo {
   deadline?: string;
   /** When the create asked for another than normal. */
   priority?: TaskPriority;
+  /** On the task of a batch's item: the batch and the item's key in it. */
+  batch_id?: string;
+  item_key?: string;
   /** Written by a task that runs in steps (a remote model) as each step completes. */
   progress?: TaskProgress;
   /** Written by the workflow as it closes, so lists and GETs need no second call for the result. */

@@ -3,6 +3,7 @@
 // event types and error codes. Definitions only; the workflow bundle includes it, so no Node
 // built-ins (the workflow lint rules cover this folder).
 
+export * from './ai-batch';
 export * from './ai-task';
 export * from './assessment';
 export * from './assessment-checks';

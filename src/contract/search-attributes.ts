@@ -11,4 +11,6 @@ import { defineSearchAttributeKey } from '@temporalio/common';
 export const ORGANIZATION_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayOrganization', 'KEYWORD');
 export const TASK_TYPE_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayTaskType', 'KEYWORD');
 export const STATUS_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayStatus', 'KEYWORD');
-export const SEARCH_ATTRIBUTE_KEYS = [ORGANIZATION_SEARCH_ATTRIBUTE, TASK_TYPE_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE];
+/** On the tasks of a batch's items: its batch's tasks list and counts. */
+export const BATCH_SEARCH_ATTRIBUTE = defineSearchAttributeKey('AssayBatchId', 'KEYWORD');
+export const SEARCH_ATTRIBUTE_KEYS = [ORGANIZATION_SEARCH_ATTRIBUTE, TASK_TYPE_SEARCH_ATTRIBUTE, STATUS_SEARCH_ATTRIBUTE, BATCH_SEARCH_ATTRIBUTE];

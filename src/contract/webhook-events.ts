@@ -4,7 +4,7 @@
 import type { AiTaskOutcome, TaskError } from './ai-task';
 import type { ReviewVerdict } from './assessment';
 
-export const WEBHOOK_EVENT_TYPES = ['ai_task.completed', 'assessment.reviewed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['ai_task.completed', 'ai_batch.completed', 'assessment.reviewed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**

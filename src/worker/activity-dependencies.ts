@@ -1,4 +1,6 @@
+import type { BatchActivityDependencies } from '../../activities/batches/batch-activities';
 import type { UsageActivityDependencies } from '../../activities/usage/usage-activities';
+import { organizationPriority } from '../common/temporal/organization-priority';
 import type { WebhookActivityDependencies } from '../../activities/webhooks/webhook-activities';
 import type { AppConfig } from '../common/config/app-config';
 import type { KeyEnvironment } from '../common/keys/api-key';
@@ -58,6 +60,16 @@ export async function webhookActivityDependencies(config: AppConfig): Promise<We
     },
     allowInsecureSandbox: values.WEBHOOKS_ALLOW_INSECURE_SANDBOX,
     retentionMs: values.RETENTION_PERIOD,
+    environmentOf: environmentOfNamespace(config),
+  };
+}
+
+/** What the batch activities need: the store of staged items, and where and how a create starts a task. */
+export async function batchActivityDependencies(config: AppConfig): Promise<BatchActivityDependencies> {
+  return {
+    store: (await workerStorage(config)).batchItems,
+    taskQueue: config.values.TEMPORAL_TASK_QUEUE,
+    priorityFor: (organizationId) => organizationPriority(organizationId, config.values.FAIRNESS_WEIGHTS),
     environmentOf: environmentOfNamespace(config),
   };
 }

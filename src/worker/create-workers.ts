@@ -9,7 +9,7 @@ import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { modelWorkerOptions } from './model-workers';
-import { usageActivityDependencies, webhookActivityDependencies } from './activity-dependencies';
+import { batchActivityDependencies, usageActivityDependencies, webhookActivityDependencies } from './activity-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
@@ -32,6 +32,7 @@ export async function createWorkers(
     summarizer: createSummarizationProvider(config),
     webhooks: await webhookActivityDependencies(config),
     usage: await usageActivityDependencies(config),
+    batches: await batchActivityDependencies(config),
   });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
   const slots: Record<KeyEnvironment, number> = { test: config.values.WORKER_SLOTS_SANDBOX, live: config.values.WORKER_SLOTS_PRODUCTION };

@@ -1,4 +1,5 @@
 import { AssessmentsController } from '../../src/api/assessments/assessments.controller';
+import { BatchesController } from '../../src/api/batches/batches.controller';
 import { HealthController } from '../../src/api/health/health.controller';
 import { operationsOf } from '../../src/api/http/api-route';
 import { MetricsController } from '../../src/api/metrics/metrics.controller';
@@ -14,6 +15,6 @@ import { WebhooksController } from '../../src/api/webhooks/webhooks.controller';
  * The operations of the app's controllers, for unit tests that build the document without
  * starting Nest; test/unit/openapi-routes.test.ts holds this list equal to what the app serves.
  */
-export const API_OPERATIONS = [TasksController, ModelsController, UsageController, AssessmentsController, WebhooksController, ReviewController, ConsoleController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
+export const API_OPERATIONS = [TasksController, BatchesController, ModelsController, UsageController, AssessmentsController, WebhooksController, ReviewController, ConsoleController, HealthController, MetricsController, OpenApiController].flatMap((controller) =>
   operationsOf(controller),
 );

@@ -3,7 +3,8 @@ import { AppConfig } from '../../common/config/app-config';
 import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
-import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
+import { startOnce, type OnceStartedKind } from '../temporal/start-once';
+import { requestHash } from '../../common/request-hash';
 import type { assessmentWorkflow } from '../../../workflows';
 import {
   ASSESSMENT_STATUSES,

@@ -19,6 +19,8 @@ export interface CurrentRun<T> {
 
 export interface ListSource<S extends string, T extends { status: string }> {
   workflowType: string;
+  /** Visibility clauses every item meets (one batch's tasks, say). */
+  clauses?: string[];
   /** Visibility clauses that narrow to a status; the exact status is checked on each item too. */
   statusClauses(status: S): string[];
   /** Reads one resource, as GET does, from the current run of its workflow id (undefined when it vanished meanwhile). */
@@ -41,7 +43,7 @@ export async function listResources<S extends string, T extends { status: string
   request: ListRequest<S>,
   source: ListSource<S, T>,
 ): Promise<ListPage<T>> {
-  const clauses = [equals('WorkflowType', source.workflowType), equals(ORGANIZATION_SEARCH_ATTRIBUTE.name, caller.organizationId)];
+  const clauses = [equals('WorkflowType', source.workflowType), equals(ORGANIZATION_SEARCH_ATTRIBUTE.name, caller.organizationId), ...(source.clauses ?? [])];
   if (request.status) clauses.push(...source.statusClauses(request.status));
   if (request.created_after) clauses.push(`StartTime >= ${quote(request.created_after)}`);
   if (request.created_before) clauses.push(`StartTime < ${quote(request.created_before)}`);

@@ -18,9 +18,10 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   NOT_FOUND: { status: 404, meaning: "No such resource for this organisation and environment (another organisation's id is 404 too, never 403)." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: 'The path exists but not with this method; the Allow header lists the methods it has.' },
   TASK_ALREADY_FINAL: { status: 409, meaning: 'The task already succeeded or failed, so it can no longer be canceled.' },
+  BATCH_ALREADY_ENDED: { status: 409, meaning: 'The batch has ended (every admitted item is final), so it can no longer be canceled.' },
   REVIEW_REFUSED: { status: 409, meaning: "The review's state does not allow the action (checks still running, claimed by another reviewer, not claimed, already completed); the message says which." },
   ENDPOINT_DISABLED: { status: 409, meaning: 'The webhook endpoint is disabled (its receiver answered 410 Gone); enable it before sending it a test event or a redelivery.' },
-  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text or the architecture is over its size limit, or the body is over its limit (4 MiB by default).' },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text, an item\'s text, a batch\'s item count or the architecture is over its limit, or the body is over its limit (4 MiB by default, 32 MiB for a batch).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'A body was sent with a Content-Type other than application/json.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was already used with a different body.' },
   RATE_LIMITED: { status: 429, meaning: 'Too many creates for this key, or for this organisation in this environment; wait for Retry-After seconds.' },
@@ -56,6 +57,6 @@ export const HTTP_LAYER_ERRORS: StatusError[] = [
 /** What any operation other than GET can get from its body, even one that needs none (a body sent is still read). */
 export const BODY_ERRORS: StatusError[] = [
   { status: 400, code: 'INVALID_REQUEST', meaning: 'The body is not valid JSON or not valid UTF-8.' },
-  { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: 'The body is over its limit (4 MiB by default).' },
+  { status: 413, code: 'PAYLOAD_TOO_LARGE', meaning: 'The body is over its limit (4 MiB by default, 32 MiB for a batch).' },
   { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', meaning: 'A body was sent with a Content-Type other than application/json.' },
 ];

@@ -5,6 +5,7 @@ import { ReviewerStore } from '../../common/storage/reviewer-store';
 import { ConsoleSessionStore } from '../../common/storage/console-session-store';
 import { Storage } from '../../common/storage/storage';
 import { UsageStore } from '../../common/storage/usage-store';
+import { BatchItemStore } from '../../common/storage/batch-item-store';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
 async function openAndReseal(config: AppConfig): Promise<Storage> {
@@ -25,8 +26,9 @@ async function openAndReseal(config: AppConfig): Promise<Storage> {
     { provide: ReviewerStore, inject: [Storage], useFactory: (storage: Storage) => storage.reviewers },
     { provide: ConsoleSessionStore, inject: [Storage], useFactory: (storage: Storage) => storage.consoleSessions },
     { provide: UsageStore, inject: [Storage], useFactory: (storage: Storage) => storage.usage },
+    { provide: BatchItemStore, inject: [Storage], useFactory: (storage: Storage) => storage.batchItems },
   ],
-  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore, UsageStore],
+  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore, UsageStore, BatchItemStore],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(@Inject(Storage) private readonly storage: Storage) {}

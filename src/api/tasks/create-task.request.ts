@@ -6,34 +6,36 @@ import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, t
 import { parseCancelAfter } from '../http/cancel-after';
 import type { ModelCatalog } from '../../common/config/model-catalog';
 
-export const createTaskSchema = z
+/** What a create and a batch share: the task's type, model, priority and deadline. */
+export const taskOptionFields = {
+  task_type: z.enum(TASK_TYPES, { error: 'required, a string such as "summarize"' }),
+  model: z
+    .string({ error: 'must be a string, the name of a model (GET /v1/models)' })
+    .regex(new RegExp(MODEL_NAME_PATTERN), 'must be the name of a model (GET /v1/models)')
+    .optional()
+    .meta({ description: 'The model to run on, one of GET /v1/models; absent, the service\'s default model.', example: 'extractive' }),
+  priority: z
+    .enum(TASK_PRIORITIES, { error: `must be one of ${TASK_PRIORITIES.join(', ')}` })
+    .optional()
+    .meta({ description: "Within the organisation's share: a high task is dispatched before the organisation's normal and low ones (its batch work, say); it takes nothing from other organisations. Default normal." }),
+  deadline: z.iso
+    .datetime({ offset: true, error: 'must be an RFC 3339 date-time' })
+    .optional()
+    .meta({
+      description:
+        'RFC 3339: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model; one already past fails at once). With the Cancel-After header too, the earlier of the two holds. One more than a year ahead sets no deadline.',
+      example: '2026-11-26T18:00:00Z',
+    }),
+};
+
+export const summarizeInputSchema = z
   .object({
-    task_type: z.enum(TASK_TYPES, { error: 'required, a string such as "summarize"' }),
-    model: z
-      .string({ error: 'must be a string, the name of a model (GET /v1/models)' })
-      .regex(new RegExp(MODEL_NAME_PATTERN), 'must be the name of a model (GET /v1/models)')
-      .optional()
-      .meta({ description: 'The model to run on, one of GET /v1/models; absent, the service\'s default model.', example: 'extractive' }),
-    priority: z
-      .enum(TASK_PRIORITIES, { error: `must be one of ${TASK_PRIORITIES.join(', ')}` })
-      .optional()
-      .meta({ description: "Within the organisation's share: a high task is dispatched before the organisation's normal and low ones (its batch work, say); it takes nothing from other organisations. Default normal." }),
-    deadline: z.iso
-      .datetime({ offset: true, error: 'must be an RFC 3339 date-time' })
-      .optional()
-      .meta({
-        description:
-          'RFC 3339: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model; one already past fails at once). With the Cancel-After header too, the earlier of the two holds. One more than a year ahead sets no deadline.',
-        example: '2026-11-26T18:00:00Z',
-      }),
-    input: z
-      .object({
-        text: z.string({ error: 'required, a string' }).regex(SOME_NON_WHITESPACE, 'must contain some non-whitespace text'),
-        max_sentences: z.number().int().min(1).max(20).optional(),
-      }, { error: 'required, an object with a text field' })
-      .strict(),
-  }, { error: 'must be a JSON object' })
+    text: z.string({ error: 'required, a string' }).regex(SOME_NON_WHITESPACE, 'must contain some non-whitespace text'),
+    max_sentences: z.number().int().min(1).max(20).optional(),
+  }, { error: 'required, an object with a text field' })
   .strict();
+
+export const createTaskSchema = z.object({ ...taskOptionFields, input: summarizeInputSchema }, { error: 'must be a JSON object' }).strict();
 
 /** Fields absent from a body are left out, so a request's hash stays what it was before they existed. */
 export interface CreateTaskRequest {
@@ -61,16 +63,26 @@ export function parseCreateTaskRequest(body: unknown, maxTextBytes: number, mode
   const parsed = createTaskSchema.safeParse(body);
   if (!parsed.success) throw requestError(parsed.error, body);
   const { input, model: named, priority, deadline } = parsed.data;
-  if (Buffer.byteLength(input.text, 'utf8') > maxTextBytes) {
-    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `input.text is larger than ${maxTextBytes} bytes`);
-  }
-  const model = models.taskModel(named);
-  if (!model) throw new ApiError(400, 'UNKNOWN_MODEL', `model "${named}" is not offered; use one of: ${models.names.join(', ')}`);
+  checkTextSize(input, maxTextBytes, 'input.text');
+  const model = offeredModel(models, named);
   const request: CreateTaskRequest = { task_type: 'summarize', input: pickDefined(input) };
   if (named !== undefined) request.model = named;
   if (priority !== undefined) request.priority = priority;
   if (deadline !== undefined) request.deadline = deadline;
   return { request, model, priority: priority ?? 'normal', deadline: resolveDeadline(deadline, cancelAfter, now) };
+}
+
+export function checkTextSize(input: SummarizeInput, maxTextBytes: number, field: string): void {
+  if (Buffer.byteLength(input.text, 'utf8') > maxTextBytes) {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `${field} is larger than ${maxTextBytes} bytes`);
+  }
+}
+
+/** The model named, else the default; a name the service does not offer is UNKNOWN_MODEL. */
+export function offeredModel(models: ModelCatalog, named: string | undefined): TaskModel {
+  const model = models.taskModel(named);
+  if (!model) throw new ApiError(400, 'UNKNOWN_MODEL', `model "${named}" is not offered; use one of: ${models.names.join(', ')}`);
+  return model;
 }
 
 const LONGEST_DEADLINE_MS = 365 * 24 * 60 * 60 * 1000;
@@ -79,7 +91,7 @@ const LONGEST_DEADLINE_MS = 365 * 24 * 60 * 60 * 1000;
  * The task's deadline in UTC, the earlier of the body's and Cancel-After's; one already past is
  * accepted, and fails the task at once, as a task that waited past it in a queue would.
  */
-function resolveDeadline(deadline: string | undefined, cancelAfter: string | undefined, now: Date): string | undefined {
+export function resolveDeadline(deadline: string | undefined, cancelAfter: string | undefined, now: Date): string | undefined {
   const candidates: number[] = [];
   if (deadline !== undefined) candidates.push(Date.parse(deadline));
   if (cancelAfter !== undefined) candidates.push(now.getTime() + parseCancelAfter(cancelAfter));
@@ -92,7 +104,7 @@ function resolveDeadline(deadline: string | undefined, cancelAfter: string | und
  * A task_type that is a string the service does not run is UNSUPPORTED_TASK_TYPE, so clients can
  * tell "not yet" from "malformed"; it is reported only once the rest of the body is valid.
  */
-function requestError(error: z.ZodError, body: unknown): ApiError {
+export function requestError(error: z.ZodError, body: unknown): ApiError {
   const taskType = typeof body === 'object' && body !== null ? (body as { task_type?: unknown }).task_type : undefined;
   const unsupportedType = (issue: z.core.$ZodIssue) => typeof taskType === 'string' && issue.path.length === 1 && issue.path[0] === 'task_type';
   const malformed = error.issues.find((issue) => !unsupportedType(issue));
@@ -100,7 +112,7 @@ function requestError(error: z.ZodError, body: unknown): ApiError {
   return new ApiError(400, 'UNSUPPORTED_TASK_TYPE', `task_type "${truncate(taskType)}" is not supported; use one of: ${TASK_TYPES.join(', ')}`);
 }
 
-function pickDefined(input: SummarizeInput): SummarizeInput {
+export function pickDefined(input: SummarizeInput): SummarizeInput {
   return input.max_sentences === undefined ? { text: input.text } : { text: input.text, max_sentences: input.max_sentences };
 }
 

@@ -9,5 +9,6 @@ import { TasksService } from './tasks.service';
   imports: [TemporalModule, ErasureModule],
   controllers: [TasksController],
   providers: [TasksService, TaskWorkflowReader],
+  exports: [TasksService],
 })
 export class TasksModule {}

@@ -5,19 +5,17 @@ import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
 import { ApiMetrics } from '../metrics/api-metrics';
 import { TemporalClients } from '../temporal/temporal-clients';
-import { requestHash, startOnce, type OnceStartedKind } from '../temporal/start-once';
+import { startOnce, type OnceStartedKind } from '../temporal/start-once';
+import { requestHash } from '../../common/request-hash';
 import type { aiTaskWorkflow } from '../../../workflows';
 import {
   AI_TASK_WORKFLOW_TYPE,
-  ORGANIZATION_SEARCH_ATTRIBUTE,
-  PRIORITY_KEYS,
+  BATCH_SEARCH_ATTRIBUTE,
   TASK_ERROR_CODES,
   TASK_STATUSES,
-  TASK_TYPE_SEARCH_ATTRIBUTE,
   outcomeEventId,
   taskOutcomeName,
   taskWorkflowId,
-  type AiTaskMemo,
   type TaskStatus,
 } from '../../contract';
 import { WorkflowEraser } from '../erasure/workflow-eraser';
@@ -25,9 +23,11 @@ import { parseCreateTaskRequest } from './create-task.request';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
 import { taskStatusClauses } from './task-status-clauses';
+import { equals } from '../../common/visibility/visibility-query';
 import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskIdFromWorkflowId } from '../../common/ids/task-ids';
 import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';
 import { TaskWorkflowReader } from './task-workflow-reader';
+import { aiTaskStart } from '../../common/tasks/ai-task-start';
 
 export interface CreatedTask {
   task: TaskResource;
@@ -43,10 +43,6 @@ const TASKS: OnceStartedKind = {
 };
 
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed']);
-
-// After a deadline, the time a workflow gets to fail the task itself (its usage and webhook event
-// included) before Temporal closes it as timed out.
-const DEADLINE_BACKSTOP_MS = 5 * 60_000;
 
 export function isFinal(task: Pick<TaskResource, 'status'>): boolean {
   return FINAL_STATUSES.has(task.status);
@@ -65,22 +61,27 @@ export class TasksService {
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined, cancelAfter?: string): Promise<CreatedTask> {
     const now = new Date();
     const { request, model, priority, deadline } = parseCreateTaskRequest(body, this.config.values.MAX_TEXT_BYTES, this.config.models, cancelAfter, now);
-    const memo: AiTaskMemo = { created_at: now.toISOString(), task_type: request.task_type, request_hash: requestHash(request), model: model.name };
-    if (deadline !== undefined) memo.deadline = deadline;
-    if (priority !== 'normal') memo.priority = priority;
+    const start = aiTaskStart({
+      taskId: '',
+      organizationId: caller.organizationId,
+      taskType: request.task_type,
+      input: request.input,
+      model,
+      priority,
+      deadline,
+      createdAt: now,
+      requestHash: requestHash(request),
+    });
+    const { memo } = start;
     const started = await startOnce<typeof aiTaskWorkflow, TaskResource>(this.temporal, TASKS, {
       caller,
       idempotencyKey,
       memo,
-      priorityKey: priority === 'normal' ? undefined : PRIORITY_KEYS[priority],
+      priorityKey: start.priorityKey,
       options: (taskId) => ({
-        args: [{ taskId, organizationId: caller.organizationId, taskType: request.task_type, input: request.input, model, ...(deadline === undefined ? {} : { deadline }) }],
-        // The workflow's own timer fails the task at its deadline; this closes it even if no worker runs then.
-        ...(deadline === undefined ? {} : { workflowExecutionTimeout: Math.max(Date.parse(deadline) - now.getTime(), 0) + DEADLINE_BACKSTOP_MS }),
-        typedSearchAttributes: [
-          { key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId },
-          { key: TASK_TYPE_SEARCH_ATTRIBUTE, value: request.task_type },
-        ],
+        args: [{ ...start.args[0], taskId }],
+        typedSearchAttributes: start.typedSearchAttributes,
+        ...(start.workflowExecutionTimeout === undefined ? {} : { workflowExecutionTimeout: start.workflowExecutionTimeout }),
       }),
       readExisting: (taskId) => this.reader.read(caller.environment, caller.organizationId, taskId),
     });
@@ -92,11 +93,12 @@ export class TasksService {
     return { task, replayed: false };
   }
 
-  /** The caller's tasks (unfinished first, then the latest finished); queued/running are told apart per item. */
-  list(caller: Caller, query: unknown): Promise<ListPage<TaskResource>> {
+  /** The caller's tasks, or one batch's (unfinished first, then the latest finished); queued/running are told apart per item. */
+  list(caller: Caller, query: unknown, batchId?: string): Promise<ListPage<TaskResource>> {
     const request = parseListRequest<TaskStatus>(query, TASK_STATUSES);
     return listResources(this.temporal, caller, request, {
       workflowType: AI_TASK_WORKFLOW_TYPE,
+      clauses: batchId === undefined ? [] : [equals(BATCH_SEARCH_ATTRIBUTE.name, batchId)],
       statusClauses: taskStatusClauses,
       read: async (workflowId) => {
         const taskId = taskIdFromWorkflowId(workflowId);

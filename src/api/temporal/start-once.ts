@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, type WorkflowStartOptions } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
 import { ApiError } from '../http/api-error';
@@ -34,11 +33,6 @@ export interface StartOnceRequest<W extends Workflow, Resource> {
 }
 
 export type StartOnceResult<Resource> = { replayed: false; id: string; runId: string } | { replayed: true; id: string; resource: Resource };
-
-/** SHA-256 of a normalised request, kept in the memo as request_hash. */
-export function requestHash(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
-}
 
 /**
  * Starts the resource's workflow, or, when a create with the same Idempotency-Key already started

@@ -52,6 +52,8 @@ export const configSchema = z.object({
   RATE_LIMIT_ORGANISATION_CREATES_BURST: positiveInt.default(20),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MAX_TEXT_BYTES: positiveInt.max(1_500_000, 'must stay well under the Temporal payload limit (2 MB)').default(512 * 1024),
+  // A batch's body (POST /v1/ai/batches): its items' texts are staged in the database until admitted.
+  MAX_BATCH_BYTES: positiveInt.max(256 * 1024 * 1024).default(32 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The worker's Prometheus endpoint (Temporal SDK metrics and assay_tasks_finished_total); port 0 turns it off.
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),

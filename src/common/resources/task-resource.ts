@@ -21,11 +21,14 @@ export interface TaskResource {
   /** Present when the create asked for high or low. */
   priority?: TaskPriority;
   status: TaskStatus;
+  /** On the task of a batch's item: its batch and the item's key. */
+  batch_id?: string;
+  item_key?: string;
   created_at: string;
   updated_at: string;
-  /** When the finished task is deleted (the retention period after it finished); null until then. */
   /** When it fails TIMED_OUT if it is not final by then; present when the create set one. */
   deadline?: string;
+  /** When the finished task is deleted (the retention period after it finished); null until then. */
   expires_at: string | null;
   /** How far a task that runs in steps (on a remote model) has got. */
   progress?: TaskProgress;
@@ -83,6 +86,8 @@ export function toTaskResource(view: TaskWorkflowView): TaskResource {
     task_type: memo.task_type,
     ...(memo.model !== undefined ? { model: memo.model } : {}),
     ...(memo.priority !== undefined ? { priority: memo.priority } : {}),
+    ...(memo.batch_id !== undefined ? { batch_id: memo.batch_id } : {}),
+    ...(memo.item_key !== undefined ? { item_key: memo.item_key } : {}),
     created_at: memo.created_at,
     ...(memo.deadline !== undefined ? { deadline: memo.deadline } : {}),
     ...(memo.progress !== undefined ? { progress: memo.progress } : {}),

@@ -203,6 +203,22 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('usage_records_by_day').on('usage_records').columns(['organization_id', 'environment', 'day']).execute();
       },
     },
+    '0009_batch_items': {
+      async up(db: Kysely<unknown>) {
+        // A batch's items until each becomes a task; the input is sealed, and the row goes when the task starts.
+        await db.schema
+          .createTable('batch_items')
+          .addColumn('environment', 'text', (column) => column.notNull())
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('batch_id', 'text', (column) => column.notNull())
+          .addColumn('item_index', 'integer', (column) => column.notNull())
+          .addColumn('item_key', 'text', (column) => column.notNull())
+          .addColumn('sealed_input', 'text', (column) => column.notNull())
+          .addColumn('staged_at', types.timestamp, (column) => column.notNull())
+          .addPrimaryKeyConstraint('batch_items_pk', ['environment', 'organization_id', 'batch_id', 'item_index'])
+          .execute();
+      },
+    },
   };
 }
 

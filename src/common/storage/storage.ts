@@ -7,6 +7,7 @@ import { ConsoleSessionStore } from './console-session-store';
 import { ProviderSlotStore } from './provider-slot-store';
 import { ReviewerStore } from './reviewer-store';
 import { UsageStore } from './usage-store';
+import { BatchItemStore } from './batch-item-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 import type { Tables } from './tables';
@@ -20,6 +21,7 @@ export class Storage {
   readonly consoleSessions: ConsoleSessionStore;
   readonly providerSlots: ProviderSlotStore;
   readonly usage: UsageStore;
+  readonly batchItems: BatchItemStore;
 
   private constructor(
     private readonly db: Kysely<Tables>,
@@ -31,6 +33,7 @@ export class Storage {
     this.consoleSessions = new ConsoleSessionStore(db);
     this.providerSlots = new ProviderSlotStore(db);
     this.usage = new UsageStore(db);
+    this.batchItems = new BatchItemStore(db, sealer);
   }
 
   /**

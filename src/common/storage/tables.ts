@@ -4,6 +4,7 @@ import type { KeyAuditAction, StoredKey } from './key-store';
 import type { StoredConsoleSession } from './console-session-store';
 import type { ProviderPaceRow, ProviderSlotRow } from './provider-slot-store';
 import type { UsageRecordRow } from './usage-store';
+import type { BatchItemRow } from './batch-item-store';
 import type { ReviewerAuditEntry, StoredReviewer } from './reviewer-store';
 import type { StoredWebhookEndpoint, SuppressedWebhookEvent, WebhookDeliveryAttempt } from './webhook-store';
 
@@ -25,6 +26,7 @@ export interface Tables {
   providerSlots: ProviderSlotRow;
   providerPace: ProviderPaceRow;
   usageRecords: UsageRecordRow;
+  batchItems: BatchItemRow;
 }
 
 /** JSON text. */

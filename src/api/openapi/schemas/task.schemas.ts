@@ -19,6 +19,8 @@ export const taskResourceSchema = z.object({
   task_type: z.string().meta({ example: 'summarize' }),
   model: z.string().optional().meta({ description: 'The model the task runs on (the default when the create named none). Absent on tasks created before models could be chosen.', example: 'extractive' }),
   priority: z.enum(TASK_PRIORITIES).optional().meta({ description: 'Present when the create asked for high or low.' }),
+  batch_id: z.string().optional().meta({ description: "On the task of a batch's item: the batch (GET /v1/ai/batches/{batch_id}).", example: 'batch_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' }),
+  item_key: z.string().optional().meta({ description: "On the task of a batch's item: the item's key as the batch create gave it.", example: 'doc-0001' }),
   status: z.enum(TASK_STATUSES).meta({
     description: '`queued` until a worker starts the work, `running` while it runs (retries included), then `succeeded` or `failed`; never moves backwards.',
   }),

@@ -1,0 +1,47 @@
+import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { BatchResource } from '../../common/resources/batch-resource';
+import type { TaskResource } from '../../common/resources/task-resource';
+import { ApiRoute } from '../http/api-route';
+import { CurrentCaller } from '../http/current-caller.decorator';
+import { parseIdempotencyKey } from '../http/idempotency-key';
+import { RateLimited } from '../http/rate-limit.guard';
+import type { Caller } from '../keys/key-authenticator';
+import type { ListPage } from '../listing/list-resources';
+import { BATCH_ROUTES } from './batch.routes';
+import { BatchesService } from './batches.service';
+
+@Controller()
+export class BatchesController {
+  constructor(private readonly batches: BatchesService) {}
+
+  @ApiRoute(BATCH_ROUTES.create)
+  @RateLimited()
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Headers('cancel-after') cancelAfter: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<BatchResource> {
+    const created = await this.batches.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
+    void reply.header('location', `/v1/ai/batches/${created.batch.id}`);
+    if (created.replayed) void reply.header('idempotent-replayed', 'true');
+    return created.batch;
+  }
+
+  @ApiRoute(BATCH_ROUTES.cancel)
+  cancel(@CurrentCaller() caller: Caller, @Param('batchId') batchId: string): Promise<BatchResource> {
+    return this.batches.cancel(caller, batchId);
+  }
+
+  @ApiRoute(BATCH_ROUTES.tasks)
+  listTasks(@CurrentCaller() caller: Caller, @Param('batchId') batchId: string, @Query() query: unknown): Promise<ListPage<TaskResource>> {
+    return this.batches.listTasks(caller, batchId, query);
+  }
+
+  @ApiRoute(BATCH_ROUTES.get)
+  get(@CurrentCaller() caller: Caller, @Param('batchId') batchId: string): Promise<BatchResource> {
+    return this.batches.get(caller, batchId);
+  }
+}

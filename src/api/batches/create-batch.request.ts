@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ApiError } from '../http/api-error';
+import { DEFAULT_BATCH_PRIORITY, MAX_BATCH_ITEM_KEY_LENGTH, MAX_BATCH_ITEMS, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
+import type { ModelCatalog } from '../../common/config/model-catalog';
+import { checkTextSize, offeredModel, pickDefined, requestError, resolveDeadline, summarizeInputSchema, taskOptionFields } from '../tasks/create-task.request';
+
+// Printable ASCII without spaces: a key shows as it is in logs of the client's own, URLs and JSONL.
+const ITEM_KEY_PATTERN = `^[\\x21-\\x7e]{1,${MAX_BATCH_ITEM_KEY_LENGTH}}$`;
+
+const batchItemSchema = z
+  .object({
+    key: z
+      .string({ error: 'required, a string naming the item' })
+      .regex(new RegExp(ITEM_KEY_PATTERN), `must be 1-${MAX_BATCH_ITEM_KEY_LENGTH} printable characters without spaces`)
+      .meta({ description: "Names the item within the batch (unique in it); its task shows it as item_key, and a retried batch with the same keys makes no new tasks.", example: 'doc-0001' }),
+    input: summarizeInputSchema,
+  }, { error: 'must be an object with key and input' })
+  .strict();
+
+export const createBatchSchema = z
+  .object({
+    ...taskOptionFields,
+    priority: taskOptionFields.priority.meta({ description: "Every item's task's priority within the organisation's share. Default low, so the organisation's own single creates overtake its batch." }),
+    items: z
+      .array(batchItemSchema, { error: 'required, a list of items' })
+      .min(1, 'must hold at least one item')
+      .meta({ description: `1 to ${MAX_BATCH_ITEMS} items; more is 413.` }),
+  }, { error: 'must be a JSON object' })
+  .strict();
+
+export interface ParsedBatchItem {
+  key: string;
+  input: SummarizeInput;
+}
+
+export interface ParsedCreateBatch {
+  /** Normalised, for the batch's request_hash. */
+  request: { task_type: TaskType; model?: string; priority?: TaskPriority; deadline?: string; items: ParsedBatchItem[] };
+  taskType: TaskType;
+  model: TaskModel;
+  priority: TaskPriority;
+  deadline?: string;
+  items: ParsedBatchItem[];
+}
+
+/** Validates a batch create (and its Cancel-After header) at the edge, as a single create is validated. */
+export function parseCreateBatchRequest(body: unknown, maxTextBytes: number, models: ModelCatalog, cancelAfter?: string, now: Date = new Date()): ParsedCreateBatch {
+  const items = typeof body === 'object' && body !== null ? (body as { items?: unknown }).items : undefined;
+  if (Array.isArray(items) && items.length > MAX_BATCH_ITEMS) {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `A batch holds at most ${MAX_BATCH_ITEMS} items; this one has ${items.length}`);
+  }
+  const parsed = createBatchSchema.safeParse(body);
+  if (!parsed.success) throw requestError(parsed.error, body);
+  const { model: named, priority, deadline } = parsed.data;
+  const seen = new Set<string>();
+  const parsedItems = parsed.data.items.map((item, index) => {
+    if (seen.has(item.key)) throw ApiError.invalidRequest(`items.${index}.key: repeats "${item.key}"; keys are unique within a batch`);
+    seen.add(item.key);
+    checkTextSize(item.input, maxTextBytes, `items[${index}].input.text`);
+    return { key: item.key, input: pickDefined(item.input) };
+  });
+  const model = offeredModel(models, named);
+  const request: ParsedCreateBatch['request'] = { task_type: 'summarize', items: parsedItems };
+  if (named !== undefined) request.model = named;
+  if (priority !== undefined) request.priority = priority;
+  if (deadline !== undefined) request.deadline = deadline;
+  return { request, taskType: 'summarize', model, priority: priority ?? DEFAULT_BATCH_PRIORITY, deadline: resolveDeadline(deadline, cancelAfter, now), items: parsedItems };
+}

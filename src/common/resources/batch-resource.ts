@@ -1,0 +1,57 @@
+import type { AiBatchMemo, BatchCounts, BatchTaskCounts, TaskPriority } from '../../contract';
+import { expiresAt } from './expiry';
+import type { WorkflowStatusName } from './task-resource';
+
+export const BATCH_STATUSES = ['in_progress', 'canceling', 'ended'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** A batch as a client sees it (docs/api.md, Resources: AI task batch). */
+export interface BatchResource {
+  id: string;
+  task_type: string;
+  model: string;
+  priority: TaskPriority;
+  deadline?: string;
+  /** in_progress until every item's task is final; canceling after a cancel until then; ended. */
+  status: BatchStatus;
+  counts: BatchCounts;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+  canceled_at: string | null;
+  expires_at: string | null;
+}
+
+export interface BatchWorkflowView {
+  batchId: string;
+  memo: AiBatchMemo;
+  status: WorkflowStatusName;
+  closedAt?: Date;
+  retentionMs: number;
+  /** While the batch runs, its tasks as visibility counts them now. */
+  live?: BatchTaskCounts;
+}
+
+export function toBatchResource(view: BatchWorkflowView): BatchResource {
+  const { memo } = view;
+  const base = {
+    id: view.batchId,
+    task_type: memo.task_type,
+    model: memo.model,
+    priority: memo.priority,
+    ...(memo.deadline !== undefined ? { deadline: memo.deadline } : {}),
+    created_at: memo.created_at,
+    canceled_at: memo.canceled_at ?? null,
+  };
+  if (memo.outcome) {
+    const closedAt = view.closedAt ?? new Date(memo.outcome.ended_at);
+    return { ...base, status: 'ended', counts: memo.outcome.counts, updated_at: memo.outcome.ended_at, ended_at: memo.outcome.ended_at, expires_at: expiresAt(closedAt, view.retentionMs) };
+  }
+  const counts: BatchCounts = { total: memo.total, admitted: memo.admitted, succeeded: view.live?.succeeded ?? 0, failed: view.live?.failed ?? 0 };
+  // A batch workflow closed without its outcome (an operator terminated it) ends as its tasks stand.
+  if (view.status !== 'RUNNING') {
+    const endedAt = (view.closedAt ?? new Date(memo.created_at)).toISOString();
+    return { ...base, status: 'ended', counts, updated_at: endedAt, ended_at: endedAt, expires_at: expiresAt(view.closedAt, view.retentionMs) };
+  }
+  return { ...base, status: memo.canceled_at ? 'canceling' : 'in_progress', counts, updated_at: memo.canceled_at ?? memo.created_at, ended_at: null, expires_at: null };
+}

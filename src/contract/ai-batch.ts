@@ -1,0 +1,98 @@
+// AI task batches: many tasks accepted in one request, staged, and admitted as tasks by the
+// batch's own workflow at a pace the service chooses.
+
+import type { TaskPriority, TaskType } from './ai-task';
+import type { TaskModel } from './models';
+
+export const AI_BATCH_WORKFLOW_TYPE = 'aiBatchWorkflow';
+export const BATCH_ID_PREFIX = 'batch_';
+export const AI_BATCH_WORKFLOW_ID_PREFIX = 'ai-batch/';
+
+export function batchWorkflowId(organizationId: string, batchId: string): string {
+  return `${AI_BATCH_WORKFLOW_ID_PREFIX}${organizationId}/${batchId}`;
+}
+
+/** What one POST /v1/ai/batches may hold (docs/api.md, Batch limits); the body's byte limit is configuration. */
+export const MAX_BATCH_ITEMS = 10_000;
+export const MAX_BATCH_ITEM_KEY_LENGTH = 128;
+
+/** A batch's items default to low priority: an organisation's own single creates overtake its bulk work. */
+export const DEFAULT_BATCH_PRIORITY: TaskPriority = 'low';
+
+/**
+ * Admission: items become tasks a page at a time while fewer than the window of a batch's tasks
+ * are unfinished, so a 10,000-item batch never puts 10,000 workflows on the queue at once; the
+ * organisation's fairness key and the models' limits pace the tasks themselves.
+ */
+export const BATCH_ADMISSION_PAGE = 250;
+export const BATCH_ADMISSION_WINDOW = 1_000;
+export const BATCH_PROGRESS_INTERVAL_MS = 3_000;
+
+export interface AiBatchWorkflowInput {
+  batchId: string;
+  organizationId: string;
+  taskType: TaskType;
+  model: TaskModel;
+  priority: TaskPriority;
+  /** RFC 3339: every item's task fails TIMED_OUT if not final by then. */
+  deadline?: string;
+  /** RFC 3339, the batch's acceptance: every item's task shows it as its created_at. */
+  createdAt: string;
+  total: number;
+  /** Carried over continue-as-new. */
+  admitted?: number;
+  canceledAt?: string;
+}
+
+/** Where a batch's tasks stand, as visibility counts them. */
+export interface BatchTaskCounts {
+  running: number;
+  succeeded: number;
+  /** Closed otherwise: failed, canceled, timed out. */
+  failed: number;
+}
+
+/** The counts a batch resource shows. */
+export interface BatchCounts {
+  total: number;
+  /** Items that have become tasks; the rest wait for admission (or were withdrawn by a cancel). */
+  admitted: number;
+  succeeded: number;
+  failed: number;
+}
+
+export interface AiBatchMemo {
+  created_at: string;
+  /** SHA-256 of the normalised request, to tell an idempotent replay from a reused key. */
+  request_hash: string;
+  task_type: TaskType;
+  model: string;
+  priority: TaskPriority;
+  deadline?: string;
+  total: number;
+  admitted: number;
+  /** When the batch workflow took a cancel request. */
+  canceled_at?: string;
+  /** Written as the batch ends, so its resource needs no count once it has. */
+  outcome?: { ended_at: string; counts: BatchCounts };
+}
+
+export interface BatchAdmission extends Omit<AiBatchWorkflowInput, 'admitted' | 'canceledAt'> {
+  fromIndex: number;
+  limit: number;
+}
+
+export interface BatchRef {
+  organizationId: string;
+  batchId: string;
+}
+
+export interface BatchActivities {
+  /** Starts the tasks of staged items from `fromIndex` on (at most `limit`) and unstages them; returns how many it admitted. */
+  admitBatchItems(admission: BatchAdmission): Promise<number>;
+  countBatchTasks(batch: BatchRef): Promise<BatchTaskCounts>;
+  /** Unstages the items not admitted yet; returns how many. */
+  withdrawBatchItems(batch: BatchRef): Promise<number>;
+  /** Requests cancellation of the batch's unfinished tasks; returns how many. */
+  cancelBatchTasks(batch: BatchRef): Promise<number>;
+}

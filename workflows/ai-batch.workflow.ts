@@ -1,0 +1,83 @@
+import { CancellationScope, isCancellation, makeContinueAsNewFunc, proxyActivities, sleep, upsertMemo, workflowInfo } from '@temporalio/workflow';
+import {
+  BATCH_ADMISSION_PAGE,
+  BATCH_ADMISSION_WINDOW,
+  BATCH_PROGRESS_INTERVAL_MS,
+  type AiBatchMemo,
+  type AiBatchWorkflowInput,
+  type BatchActivities,
+  type BatchCounts,
+  type BatchTaskCounts,
+} from '../src/contract';
+import { emitWebhookEvent } from './emit-webhook-event';
+
+// Retried without limit: a database or frontend that is away for a while must not lose a batch's items.
+const { admitBatchItems, countBatchTasks, withdrawBatchItems, cancelBatchTasks } = proxyActivities<BatchActivities>({
+  startToCloseTimeout: '2 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
+});
+
+// Polls in a row that find nothing running and the same counts, after which a batch whose counts
+// fall short of its admitted items (a task erased meanwhile counts nowhere) ends as it stands.
+const SETTLED_POLLS = 5;
+// Well below Temporal's 10,240-event warning: a long batch continues as new with its state.
+const HISTORY_EVENTS_BEFORE_CONTINUING = 3_000;
+
+/**
+ * One batch: admits its staged items as tasks a page at a time while few enough of them are
+ * running, follows their counts until every admitted one is final, then ends with them in its memo
+ * and one ai_batch.completed event. A cancel withdraws the items not admitted yet and cancels the
+ * running tasks; the batch then ends once they have closed.
+ */
+export async function aiBatchWorkflow(input: AiBatchWorkflowInput): Promise<BatchCounts> {
+  const state = { admitted: input.admitted ?? 0, canceledAt: input.canceledAt };
+  const counts = state.canceledAt === undefined ? await followUntilCanceled(input, state) : await CancellationScope.nonCancellable(() => follow(input, state));
+  const final: BatchCounts = { total: input.total, admitted: state.admitted, succeeded: counts.succeeded, failed: counts.failed };
+  upsertMemo({ outcome: { ended_at: new Date().toISOString(), counts: final } } satisfies Partial<AiBatchMemo>);
+  await emitWebhookEvent('ai_batch.completed', input.organizationId, input.batchId, 'completed');
+  return final;
+}
+
+async function followUntilCanceled(input: AiBatchWorkflowInput, state: { admitted: number; canceledAt?: string }): Promise<BatchTaskCounts> {
+  try {
+    return await follow(input, state);
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+  }
+  state.canceledAt = new Date().toISOString();
+  upsertMemo({ canceled_at: state.canceledAt } satisfies Partial<AiBatchMemo>);
+  const ref = { organizationId: input.organizationId, batchId: input.batchId };
+  return CancellationScope.nonCancellable(async () => {
+    await withdrawBatchItems(ref);
+    await cancelBatchTasks(ref);
+    return follow(input, state);
+  });
+}
+
+async function follow(input: AiBatchWorkflowInput, state: { admitted: number; canceledAt?: string }): Promise<BatchTaskCounts> {
+  const ref = { organizationId: input.organizationId, batchId: input.batchId };
+  let previous: string | undefined;
+  let settled = 0;
+  for (;;) {
+    const counts = await countBatchTasks(ref);
+    const admitting = state.canceledAt === undefined && state.admitted < input.total;
+    if (admitting && counts.running + BATCH_ADMISSION_PAGE <= BATCH_ADMISSION_WINDOW) {
+      const { admitted: _carried, canceledAt: _canceled, ...batch } = input;
+      state.admitted = await admitBatchItems({ ...batch, fromIndex: state.admitted, limit: BATCH_ADMISSION_PAGE });
+      upsertMemo({ admitted: state.admitted } satisfies Partial<AiBatchMemo>);
+      continue;
+    }
+    if (!admitting && counts.running === 0) {
+      if (counts.succeeded + counts.failed >= state.admitted) return counts;
+      const seen = JSON.stringify(counts);
+      settled = seen === previous ? settled + 1 : 0;
+      previous = seen;
+      if (settled >= SETTLED_POLLS) return counts;
+    }
+    if (workflowInfo().historyLength > HISTORY_EVENTS_BEFORE_CONTINUING) {
+      await makeContinueAsNewFunc<typeof aiBatchWorkflow>({ memo: workflowInfo().memo })({ ...input, admitted: state.admitted, canceledAt: state.canceledAt });
+    }
+    await sleep(BATCH_PROGRESS_INTERVAL_MS);
+  }
+}
