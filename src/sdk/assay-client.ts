@@ -2,6 +2,7 @@ import { AssayArgumentError, TaskFailedError } from './errors';
 import { type FetchFunction, type HttpResponse, HttpTransport } from './http-transport';
 import { idempotencyKeyFor } from './idempotency-key';
 import {
+  DEFAULT_BATCH_POLL_OPTIONS,
   type PollOptions,
   type RetryOptions,
   resolveApiKey,
@@ -12,8 +13,8 @@ import {
 } from './options';
 import { type PollRun, pollUntilFinal } from './polling';
 import { followPages, listPageFrom, listQueryString } from './list-pages';
-import { assessmentFrom, modelsFrom, taskFrom, usageReportFrom } from './resource-guards';
-import type { Assessment, AssessmentStatus, CreateAssessmentRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus, UsageReport } from './resources';
+import { assessmentFrom, batchFrom, modelsFrom, taskFrom, usageReportFrom } from './resource-guards';
+import type { Assessment, AssessmentStatus, Batch, CreateAssessmentRequest, CreateBatchRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus, UsageReport } from './resources';
 import { withRetries } from './retry';
 import { WebhookEndpoints } from './webhook-endpoints';
 
@@ -24,7 +25,7 @@ export interface AssayClientOptions {
   apiKey?: string;
   /** How long one HTTP request may take, body included. Default 15 s. */
   requestTimeoutMs?: number;
-  /** Polling schedule for waitForTask, summarize and waitForAssessment. Default: the service's polling guidance (docs/api.md). */
+  /** Polling schedule for waitForTask, summarize and waitForAssessment. Default: the service's polling guidance (docs/api.md). waitForBatch has its own (DEFAULT_BATCH_POLL_OPTIONS). */
   poll?: Partial<PollOptions>;
   /** Retries of creates. Default: 3 retries, backoff from 0.5 s up to 8 s. */
   retry?: Partial<RetryOptions>;
@@ -59,8 +60,10 @@ export interface SummarizeOptions extends WaitOptions<Task> {
 
 type FinalTask = SucceededTask | FailedTask;
 type CompletedAssessment = Assessment & { status: 'completed' };
+type EndedBatch = Batch & { status: 'ended' };
 
 const TASKS_PATH = 'v1/ai/tasks';
+const BATCHES_PATH = 'v1/ai/batches';
 const MODELS_PATH = 'v1/models';
 const USAGE_PATH = 'v1/usage';
 const ASSESSMENTS_PATH = 'v1/network-assessments';
@@ -105,8 +108,7 @@ export class AssayClient {
 
   /** Cancels a task that is not final yet: it ends as failed with error.code CANCELED. A final task is 409 TASK_ALREADY_FINAL. */
   async cancelTask(id: string, options: RequestOptions = {}): Promise<Task> {
-    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
-    return taskFrom(await this.transport.send({ method: 'POST', path: `${resourcePath(TASKS_PATH, id)}/cancel`, timeoutMs, signal: options.signal }));
+    return taskFrom(await this.cancel(TASKS_PATH, id, options));
   }
 
   /** Erases the task with its history (a running one is canceled first); resolves too when it was already gone. */
@@ -139,6 +141,45 @@ export class AssayClient {
     const request: CreateTaskRequest = { task_type: 'summarize', input, ...(options.model === undefined ? {} : { model: options.model }) };
     const task = await this.createTask(request, options);
     return this.waitForTask(task, options);
+  }
+
+  /** POST /v1/ai/batches: up to 10,000 items, each of which becomes a task as the service admits it. Retried safely under one Idempotency-Key. */
+  async createBatch(request: CreateBatchRequest, options: CreateOptions = {}): Promise<Batch> {
+    return batchFrom(await this.create(BATCHES_PATH, request, options));
+  }
+
+  async getBatch(id: string, options: RequestOptions = {}): Promise<Batch> {
+    return batchFrom(await this.get(BATCHES_PATH, id, options));
+  }
+
+  /** Items not yet admitted never run and running tasks are canceled; the batch ends once they closed. A batch that ended uncanceled is 409 BATCH_ALREADY_ENDED. */
+  async cancelBatch(id: string, options: RequestOptions = {}): Promise<Batch> {
+    return batchFrom(await this.cancel(BATCHES_PATH, id, options));
+  }
+
+  /** One page of the tasks the batch's items have become so far, each with its item_key; listed as listTasks lists. */
+  async listBatchTasks(id: string, query: ListQuery<TaskStatus> = {}, options: RequestOptions = {}): Promise<ListPage<Task>> {
+    return listPageFrom(await this.list(`${resourcePath(BATCHES_PATH, id)}/tasks`, query, options), taskFrom);
+  }
+
+  /** Every page of the batch's tasks for these filters: `for await (const page of client.batchTaskPages(batch.id))`. */
+  batchTaskPages(id: string, query: ListQuery<TaskStatus> = {}, options: RequestOptions = {}): AsyncGenerator<ListPage<Task>, void, undefined> {
+    return followPages(query, (pageQuery) => this.listBatchTasks(id, pageQuery, options));
+  }
+
+  /**
+   * Polls until the batch has ended, on DEFAULT_BATCH_POLL_OPTIONS (every 2–5 s, up to an hour)
+   * unless `poll` says otherwise; onPoll sees its counts grow. Resolves whatever its tasks' outcomes
+   * (read them with batchTaskPages); rejects with PollTimeoutError at the ceiling, AssayApiError on
+   * any non-2xx poll. Pass the batch from createBatch to skip polling when it has already ended.
+   */
+  async waitForBatch(batchOrId: Batch | string, options: WaitOptions<Batch> = {}): Promise<Batch> {
+    const id = resourceId(batchOrId, (batch) => batch.id);
+    if (typeof batchOrId !== 'string' && isEnded(batchOrId)) return batchOrId;
+    return pollUntilFinal(
+      { resourceId: id, isFinal: isEnded, fetch: (timeoutMs, signal) => this.getBatch(id, { requestTimeoutMs: timeoutMs, signal }) },
+      this.pollRun(options, DEFAULT_BATCH_POLL_OPTIONS),
+    );
   }
 
   /** The models a task may name, the service's default among them. */
@@ -207,6 +248,11 @@ export class AssayClient {
     return this.transport.send({ method: 'GET', path: resourcePath(collectionPath, id), timeoutMs, signal: options.signal });
   }
 
+  private cancel(collectionPath: string, id: string, options: RequestOptions): Promise<HttpResponse> {
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    return this.transport.send({ method: 'POST', path: `${resourcePath(collectionPath, id)}/cancel`, timeoutMs, signal: options.signal });
+  }
+
   private async erase(collectionPath: string, id: string, options: RequestOptions): Promise<void> {
     const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
     await this.transport.send({ method: 'DELETE', path: resourcePath(collectionPath, id), timeoutMs, signal: options.signal });
@@ -217,9 +263,9 @@ export class AssayClient {
     return this.transport.send({ method: 'GET', path: `${collectionPath}${listQueryString(query)}`, timeoutMs, signal: options.signal });
   }
 
-  private pollRun<T>(options: WaitOptions<T>): PollRun<T> {
+  private pollRun<T>(options: WaitOptions<T>, base: PollOptions = this.pollOptions): PollRun<T> {
     return {
-      schedule: options.poll ? resolvePollOptions(options.poll, this.pollOptions) : this.pollOptions,
+      schedule: options.poll ? resolvePollOptions(options.poll, base) : base,
       requestTimeoutMs: resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs),
       signal: options.signal,
       onPoll: options.onPoll,
@@ -233,6 +279,10 @@ function isFinalTask(task: Task): task is FinalTask {
 
 function isCompleted(assessment: Assessment): assessment is CompletedAssessment {
   return assessment.status === 'completed';
+}
+
+function isEnded(batch: Batch): batch is EndedBatch {
+  return batch.status === 'ended';
 }
 
 function resourcePath(collectionPath: string, id: string): string {

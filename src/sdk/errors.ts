@@ -1,4 +1,4 @@
-import type { Assessment, FailedTask, Task } from './resources';
+import type { Assessment, Batch, FailedTask, Task } from './resources';
 
 /** Every error code the service sends (docs/api.md); the API's ErrorCode is this list, so the two cannot part. */
 export type ServiceErrorCode =
@@ -11,6 +11,7 @@ export type ServiceErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'TASK_ALREADY_FINAL'
+  | 'BATCH_ALREADY_ENDED'
   | 'REVIEW_REFUSED'
   | 'ENDPOINT_DISABLED'
   | 'REVIEW_UNCONFIRMED'
@@ -103,7 +104,7 @@ export class PollTimeoutError extends AssayError {
     readonly polls: number,
     readonly elapsedMs: number,
     /** The resource as last seen; undefined when no poll succeeded. */
-    readonly lastSeen: Task | Assessment | undefined,
+    readonly lastSeen: Task | Assessment | Batch | undefined,
     /** The network error or request timeout of the last poll, when it had one. */
     cause?: unknown,
   ) {

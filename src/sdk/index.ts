@@ -23,6 +23,7 @@ export {
 export type { FetchFunction } from './http-transport';
 export {
   DEFAULT_BASE_URL,
+  DEFAULT_BATCH_POLL_OPTIONS,
   DEFAULT_POLL_OPTIONS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEFAULT_RETRY_OPTIONS,
@@ -33,7 +34,12 @@ export type {
   Assessment,
   AssessmentReview,
   AssessmentStatus,
+  Batch,
+  BatchCounts,
+  BatchItem,
+  BatchStatus,
   CreateAssessmentRequest,
+  CreateBatchRequest,
   CreateTaskRequest,
   CreateWebhookEndpointRequest,
   FailedTask,

@@ -44,6 +44,19 @@ export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
+const MAX_POLLS = 100_000;
+
+/**
+ * waitForBatch's schedule: a batch takes minutes and its counts move every few seconds, so poll
+ * every 2–5 s for up to an hour. Only the time ceiling binds; a longer timeoutMs needs no maxPolls.
+ */
+export const DEFAULT_BATCH_POLL_OPTIONS: Readonly<PollOptions> = {
+  firstPollDelayMs: 2_000,
+  minIntervalMs: 2_000,
+  maxIntervalMs: 5_000,
+  timeoutMs: 60 * MINUTE,
+  maxPolls: MAX_POLLS,
+};
 
 // "Within reason": never poll a resource more often than 4 times a second, never wait on one
 // for more than a day from a single call.
@@ -52,7 +65,7 @@ const POLL_LIMITS: Record<keyof PollOptions, Range> = {
   minIntervalMs: { min: 250, max: 10 * MINUTE },
   maxIntervalMs: { min: 250, max: 10 * MINUTE },
   timeoutMs: { min: 1_000, max: DAY },
-  maxPolls: { min: 1, max: 100_000, integer: true },
+  maxPolls: { min: 1, max: MAX_POLLS, integer: true },
 };
 
 const RETRY_LIMITS: Record<keyof RetryOptions, Range> = {

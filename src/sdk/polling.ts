@@ -1,9 +1,9 @@
 import { delay } from './abortable-delay';
 import { AssayNetworkError, PollTimeoutError, RequestTimeoutError } from './errors';
 import type { PollOptions } from './options';
-import type { Assessment, Task } from './resources';
+import type { Assessment, Batch, Task } from './resources';
 
-export interface PollTarget<T extends Task | Assessment, Final extends T> {
+export interface PollTarget<T extends Task | Assessment | Batch, Final extends T> {
   resourceId: string;
   /** One GET of the resource, given at most `timeoutMs` to answer. */
   fetch(timeoutMs: number, signal: AbortSignal | undefined): Promise<T>;
@@ -27,7 +27,7 @@ const MIN_POLL_REQUEST_TIMEOUT_MS = 1_000;
  * timeout) is not an answer, so the next scheduled poll asks again, within the same poll and time
  * ceilings.
  */
-export async function pollUntilFinal<T extends Task | Assessment, Final extends T>(
+export async function pollUntilFinal<T extends Task | Assessment | Batch, Final extends T>(
   target: PollTarget<T, Final>,
   run: PollRun<T>,
 ): Promise<Final> {

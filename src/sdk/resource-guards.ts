@@ -1,9 +1,11 @@
 import { AssayApiError } from './errors';
 import type { HttpResponse } from './http-transport';
-import type { Assessment, AssessmentStatus, Model, Task, UsageReport, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
+import type { Assessment, AssessmentStatus, Batch, BatchCounts, BatchStatus, Model, Task, UsageReport, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
 
 const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
 const ASSESSMENT_STATUSES: readonly AssessmentStatus[] = ['submitted', 'under_review', 'completed'];
+const BATCH_STATUSES: readonly BatchStatus[] = ['in_progress', 'canceling', 'ended'];
+const BATCH_COUNTS: readonly (keyof BatchCounts)[] = ['total', 'admitted', 'succeeded', 'failed'];
 
 /** The body as a Task, checked as far as the client relies on it: id, status and the fields each status brings. */
 export function taskFrom(response: HttpResponse): Task {
@@ -16,6 +18,15 @@ export function taskFrom(response: HttpResponse): Task {
     (status !== 'failed' || typeof (body.error as { code?: unknown } | undefined)?.code === 'string');
   if (!valid) throw unexpectedBody(response, 'task');
   return body as unknown as Task;
+}
+
+/** The body as a Batch, checked as far as the client relies on it: id, status and every count (progress is read from them). */
+export function batchFrom(response: HttpResponse): Batch {
+  const body = recordOrEmpty(response.body);
+  const counts = recordOrEmpty(body.counts);
+  const valid = typeof body.id === 'string' && BATCH_STATUSES.includes(body.status as BatchStatus) && BATCH_COUNTS.every((name) => typeof counts[name] === 'number');
+  if (!valid) throw unexpectedBody(response, 'batch');
+  return body as unknown as Batch;
 }
 
 /** The `data` of GET /v1/models, each entry checked for its name. */

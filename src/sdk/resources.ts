@@ -93,6 +93,9 @@ interface TaskFields {
   priority?: TaskPriority;
   /** Present when the create set one. */
   deadline?: string;
+  /** On the task of a batch's item: its batch and the item's key. */
+  batch_id?: string;
+  item_key?: string;
   progress?: TaskProgress;
   created_at: string;
   updated_at: string;
@@ -107,6 +110,55 @@ export type FailedTask = TaskFields & { status: 'failed'; error: TaskError; usag
 
 /** Narrow on `status` to reach `output` (succeeded) or `error` (failed). */
 export type Task = PendingTask | SucceededTask | FailedTask;
+
+/** One item of a batch: its task shows `key` as item_key. */
+export interface BatchItem {
+  /** 1-128 printable ASCII characters without spaces, unique in the batch. */
+  key: string;
+  input: SummarizeInput;
+}
+
+export interface CreateBatchRequest {
+  task_type: 'summarize';
+  /** A model the service offers (GET /v1/models); absent, the service's default. */
+  model?: string;
+  /** Every item's task's priority within the organisation's share; default low. */
+  priority?: TaskPriority;
+  /** RFC 3339: every item's task not final by then fails TIMED_OUT. */
+  deadline?: string;
+  /** 1 to 10,000 items; more is 413 PAYLOAD_TOO_LARGE. */
+  items: BatchItem[];
+}
+
+/** in_progress while items wait or run; canceling after a cancel until its running tasks closed; ended once every admitted item's task is final. */
+export type BatchStatus = 'in_progress' | 'canceling' | 'ended';
+
+/** Progress is (succeeded + failed) / total; succeeded + failed reaches admitted when the batch ends. */
+export interface BatchCounts {
+  total: number;
+  /** Items that have become tasks; the others wait their turn (or, after a cancel, never run). */
+  admitted: number;
+  succeeded: number;
+  /** Canceled and timed-out tasks included. */
+  failed: number;
+}
+
+export interface Batch {
+  id: string;
+  task_type: string;
+  model: string;
+  priority: TaskPriority;
+  /** Present when the create set one. */
+  deadline?: string;
+  status: BatchStatus;
+  counts: BatchCounts;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+  canceled_at: string | null;
+  /** When the ended batch is deleted; null until it ends. Its tasks expire on their own. */
+  expires_at: string | null;
+}
 
 export type AssessmentStatus = 'submitted' | 'under_review' | 'completed';
 
@@ -180,7 +232,7 @@ export interface ListQuery<S extends string> {
   cursor?: string;
 }
 
-export type WebhookEventType = 'ai_task.completed' | 'assessment.reviewed';
+export type WebhookEventType = 'ai_task.completed' | 'ai_batch.completed' | 'assessment.reviewed';
 
 /** What a delivery can carry: a subscribed event type, or `webhook.test`, sent only where a customer asks for it. */
 export type DeliveredWebhookEventType = WebhookEventType | 'webhook.test';

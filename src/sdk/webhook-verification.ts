@@ -2,6 +2,7 @@
 // browsers, Deno and edge runtimes alike.
 
 import { AssayError } from './errors';
+import type { WebhookEventType } from './resources';
 
 const SECRET_PREFIX = 'whsec_';
 const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -9,7 +10,7 @@ const DEFAULT_TOLERANCE_SECONDS = 300;
 /** The event Assay sent: `data` is the resource exactly as GET returns it. */
 export interface WebhookEvent<T = unknown> {
   id: string;
-  type: 'ai_task.completed' | 'assessment.reviewed';
+  type: WebhookEventType;
   created_at: string;
   data: T;
 }

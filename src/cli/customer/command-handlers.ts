@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { type Assessment, type AssayClient, type CreateAssessmentRequest, type PollOptions, type Task, TaskFailedError, type TaskProgress, type UsageReport } from '../../sdk';
+import { CliUsageError } from '../exit-codes';
+import { parseBatchItems } from './batch-input';
+import { batchProgress } from './batch-progress';
+import { checkEveryItemSucceeded, inItemOrder, resultLine } from './batch-results';
 import type { CustomerCommandDeps } from './command-deps';
 import { readJsonObjectFile, readTextInput } from './input';
 import { startSpinner } from './spinner';
-import { createUnderKey } from './unconfirmed-create';
+import { createUnderKey, rerunCommandLine } from './unconfirmed-create';
+
+// The largest page a list serves: a big batch's results in the fewest requests.
+const TASK_PAGE_SIZE = 100;
 
 export interface ConnectionFlags {
   baseUrl?: string;
@@ -22,6 +30,8 @@ export interface SummarizeFlags extends WaitFlags, CreateFlags {
   json?: boolean;
   maxSentences?: number;
   model?: string;
+  /** A JSONL file whose lines are summarized as one batch. */
+  batch?: string;
 }
 
 export interface GetFlags extends WaitFlags {
@@ -40,8 +50,7 @@ export async function summarizeCommand(file: string | undefined, flags: Summariz
       'summarize',
       '--idempotency-key',
       key,
-      ...(flags.maxSentences === undefined ? [] : ['--max-sentences', String(flags.maxSentences)]),
-      ...(flags.model === undefined ? [] : ['--model', flags.model]),
+      ...summarizeOptionWords(flags),
       ...connectionWords(flags),
       ...(flags.json ? ['--json'] : []),
       file ?? '-',
@@ -49,7 +58,7 @@ export async function summarizeCommand(file: string | undefined, flags: Summariz
     note: fromStdin ? 'with the same text on stdin' : undefined,
   };
   try {
-    const task = await withSpinner(deps, 'Summarizing', async (onPoll) => {
+    const task = await withSpinner(deps, 'Summarizing', statusAndSteps, async (onPoll) => {
       // Created and awaited apart, so a create left unanswered is told from a wait that ran out.
       const created = await createUnderKey(flags.idempotencyKey, rerun, (idempotencyKey) =>
         client.createTask({ task_type: 'summarize', input, ...(flags.model === undefined ? {} : { model: flags.model }) }, { idempotencyKey }),
@@ -63,12 +72,40 @@ export async function summarizeCommand(file: string | undefined, flags: Summariz
   }
 }
 
+/**
+ * Summarizes each line of a JSONL file as an item of one batch, with its progress on stderr, and
+ * once the batch has ended prints one JSON line per item's task, in the file's order. Unless every
+ * item succeeded it ends as TaskFailed. The batch is named on stderr first: Ctrl-C ends the wait,
+ * not the batch, and the command printed there waits for it again.
+ */
+export async function summarizeBatchCommand(file: string, textFile: string | undefined, flags: SummarizeFlags, deps: CustomerCommandDeps): Promise<void> {
+  if (textFile !== undefined) throw new CliUsageError(`--batch reads the texts from ${file}; name no other file`);
+  const items = parseBatchItems(await readTextInput(file, deps), file === '-' ? 'stdin' : file, flags.maxSentences);
+  const client = clientFor(flags, deps);
+  const rerun = {
+    resource: 'batch',
+    command: (key: string) => ['assay', 'summarize', '--batch', file, '--idempotency-key', key, ...summarizeOptionWords(flags), ...connectionWords(flags)],
+    note: file === '-' ? 'with the same lines on stdin' : undefined,
+  };
+  const idempotencyKey = flags.idempotencyKey ?? randomUUID();
+  const created = await createUnderKey(idempotencyKey, rerun, (key) =>
+    client.createBatch({ task_type: 'summarize', items, ...(flags.model === undefined ? {} : { model: flags.model }) }, { idempotencyKey: key }),
+  );
+  deps.stderr.write(`Batch ${created.id} (${items.length} items). Ctrl-C stops the wait, not the batch; to wait for it again, run:\n  ${rerunCommandLine(rerun, idempotencyKey)}\n`);
+  const ended = await withSpinner(deps, `Batch ${created.id}`, batchProgress, (onPoll) => client.waitForBatch(created, { poll: pollOptionsFrom(flags), onPoll }));
+  const tasks: Task[] = [];
+  for await (const page of client.batchTaskPages(ended.id, { limit: TASK_PAGE_SIZE })) tasks.push(...page.data);
+  const lines = inItemOrder(tasks, items).map(resultLine);
+  for (const line of lines) deps.stdout.write(`${JSON.stringify(line)}\n`);
+  checkEveryItemSucceeded(ended, lines);
+}
+
 /** Prints the task as JSON; with --wait, once it is final. A failed task ends as TaskFailed. */
 export async function getTaskCommand(id: string, flags: GetFlags, deps: CustomerCommandDeps): Promise<void> {
   const client = clientFor(flags, deps);
   let task: Task = await client.getTask(id);
   if (flags.wait) {
-    task = await withSpinner(deps, `Waiting for ${id}`, (onPoll) =>
+    task = await withSpinner(deps, `Waiting for ${id}`, statusAndSteps, (onPoll) =>
       client.waitForTask(task, { poll: pollOptionsFrom(flags), onPoll }).catch((error: unknown) => {
         if (error instanceof TaskFailedError) return error.task;
         throw error;
@@ -98,7 +135,7 @@ export async function getAssessmentCommand(id: string, flags: GetFlags, deps: Cu
   const client = clientFor(flags, deps);
   let assessment: Assessment = await client.getAssessment(id);
   if (flags.wait) {
-    assessment = await withSpinner(deps, `Waiting for ${id}`, (onPoll) =>
+    assessment = await withSpinner(deps, `Waiting for ${id}`, statusAndSteps, (onPoll) =>
       client.waitForAssessment(assessment, { poll: pollOptionsFrom(flags), onPoll }),
     );
   }
@@ -124,22 +161,28 @@ function connectionWords(flags: ConnectionFlags): string[] {
   return flags.baseUrl === undefined ? [] : ['--base-url', flags.baseUrl];
 }
 
+/** --max-sentences and --model as given. */
+function summarizeOptionWords(flags: SummarizeFlags): string[] {
+  return [...(flags.maxSentences === undefined ? [] : ['--max-sentences', String(flags.maxSentences)]), ...(flags.model === undefined ? [] : ['--model', flags.model])];
+}
+
 function pollOptionsFrom(flags: WaitFlags): Partial<PollOptions> {
   return { timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000, maxPolls: flags.maxPolls };
 }
 
-async function withSpinner<T>(
-  deps: CustomerCommandDeps,
-  label: string,
-  run: (onPoll: (resource: { status: string; progress?: TaskProgress }) => void) => Promise<T>,
-): Promise<T> {
+/** Runs `run` beside a spinner that shows each polled resource as `describe` puts it. */
+async function withSpinner<T, R>(deps: CustomerCommandDeps, label: string, describe: (resource: R) => string, run: (onPoll: (resource: R) => void) => Promise<T>): Promise<T> {
   const spinner = startSpinner(deps.stderr, label);
   try {
-    // A task on a remote model runs in steps; how far it got is the news between its status changes.
-    return await run(({ status, progress }) => spinner.update(progress ? `${status}, step ${progress.completed_steps} of ${progress.total_steps}` : status));
+    return await run((resource) => spinner.update(describe(resource)));
   } finally {
     spinner.stop();
   }
+}
+
+// A task on a remote model runs in steps; how far it got is the news between its status changes.
+function statusAndSteps({ status, progress }: { status: string; progress?: TaskProgress }): string {
+  return progress ? `${status}, step ${progress.completed_steps} of ${progress.total_steps}` : status;
 }
 
 function toJson(resource: Task | Assessment | UsageReport): string {

@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { leafCommand, runAction } from '../command-runner';
 import { ExitCode } from '../exit-codes';
 import { type CustomerCommandDeps, nodeCustomerCommandDeps } from './command-deps';
@@ -9,6 +9,7 @@ import {
   getAssessmentCommand,
   getTaskCommand,
   submitAssessmentCommand,
+  summarizeBatchCommand,
   summarizeCommand,
   usageCommand,
   type UsageFlags,
@@ -22,12 +23,23 @@ const ANY_REQUEST = [ExitCode.Refused, ExitCode.Unavailable];
 export function registerCustomerCommands(program: Command, deps: CustomerCommandDeps = nodeCustomerCommandDeps()): void {
   const run = (action: () => Promise<void>) => runAction(deps, sdkFailures, action);
 
-  pollCeilingOptions(idempotencyKeyOption(leaf(program.command('summarize [file]'), deps, ExitCode.TaskFailed, ExitCode.NotFinal, ExitCode.OutcomeUnknown)))
+  pollCeilingOptions(idempotencyKeyOption(leaf(program.command('summarize [file]'), deps, ExitCode.TaskFailed, ExitCode.NotFinal, ExitCode.OutcomeUnknown)), {
+    timeout: '60; 3600 with --batch',
+    maxPolls: '30; none with --batch',
+  })
     .description('summarize a text file, or stdin when the file is "-" or omitted; prints the summary')
     .option('--json', 'print the whole task as JSON instead of the summary')
-    .option('--max-sentences <n>', 'longest summary wanted, in sentences', positiveInteger)
+    .addOption(
+      new Option(
+        '--batch <file.jsonl>',
+        'summarize each line {"key"?, "text", "max_sentences"?} of a JSONL file (stdin when "-") as one batch; prints one JSON line per item, in the file\'s order, once the batch has ended',
+      ).conflicts('json'),
+    )
+    .option('--max-sentences <n>', 'longest summary wanted, in sentences (with --batch, for the lines that set none)', positiveInteger)
     .option('--model <name>', "the model to summarise with (the service's default when omitted)")
-    .action((file: string | undefined, flags: SummarizeFlags) => run(() => summarizeCommand(file, flags, deps)));
+    .action((file: string | undefined, flags: SummarizeFlags) =>
+      run(() => (flags.batch === undefined ? summarizeCommand(file, flags, deps) : summarizeBatchCommand(flags.batch, file, flags, deps))),
+    );
 
   const tasks = commandGroup(program, 'tasks', 'AI tasks');
   pollCeilingOptions(waitOption(leaf(tasks.command('get <id>'), deps, ExitCode.TaskFailed, ExitCode.NotFound, ExitCode.NotFinal)))
@@ -76,10 +88,10 @@ function waitOption(command: Command): Command {
   return command.option('--wait', 'poll until final (first poll after 1.5 s, then every 1-2 s)');
 }
 
-function pollCeilingOptions(command: Command): Command {
+function pollCeilingOptions(command: Command, defaults = { timeout: '60', maxPolls: '30' }): Command {
   return command
-    .option('--timeout <seconds>', 'stop polling after this long (default 60)', positiveNumber)
-    .option('--max-polls <n>', 'stop polling after this many polls (default 30)', positiveInteger);
+    .option('--timeout <seconds>', `stop polling after this long (default ${defaults.timeout})`, positiveNumber)
+    .option('--max-polls <n>', `stop polling after this many polls (default ${defaults.maxPolls})`, positiveInteger);
 }
 
 function positiveInteger(value: string): number {

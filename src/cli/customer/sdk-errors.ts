@@ -8,13 +8,14 @@ import {
 } from '../../sdk';
 import type { FailureReport } from '../command-runner';
 import { CliUsageError, ExitCode } from '../exit-codes';
+import { BatchItemsFailedError } from './batch-results';
 import { UnconfirmedCreateError } from './unconfirmed-create';
 
-/** The customer commands' failures: the SDK's errors, the CLI's own usage errors and creates left unconfirmed. */
+/** The customer commands' failures: the SDK's errors, the CLI's own usage errors, creates left unconfirmed and batches whose items did not all succeed. */
 export const sdkFailures: FailureReport = { exitCode: exitCodeFor, describe: describeError };
 
 function exitCodeFor(error: unknown): ExitCode {
-  if (error instanceof TaskFailedError) return ExitCode.TaskFailed;
+  if (error instanceof TaskFailedError || error instanceof BatchItemsFailedError) return ExitCode.TaskFailed;
   if (error instanceof PollTimeoutError) return ExitCode.NotFinal;
   if (error instanceof UnconfirmedCreateError) return ExitCode.OutcomeUnknown;
   if (error instanceof AssayApiError) return apiErrorExitCode(error);

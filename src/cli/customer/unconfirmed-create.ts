@@ -25,14 +25,19 @@ export class UnconfirmedCreateError extends Error {
 
   /** What happened (`causeText`), the key sent, and the command that finds the resource without making a second one. */
   explanation(causeText: string): string {
-    const { resource, note } = this.rerun;
+    const { resource } = this.rerun;
     return [
       `the ${resource} may or may not have been created: no attempt got an answer that says (the last: ${causeText}).`,
       `Every attempt carried Idempotency-Key ${this.idempotencyKey}; that key with the same input returns the ${resource}`,
       `made then (or makes it now), never a second one. To find it, run:`,
-      `  ${this.rerun.command(this.idempotencyKey).map(shellWord).join(' ')}${note ? `  (${note})` : ''}`,
+      `  ${rerunCommandLine(this.rerun, this.idempotencyKey)}`,
     ].join('\n');
   }
+}
+
+/** The command that sends the create again under `idempotencyKey`, as a shell reads it back, with its note. */
+export function rerunCommandLine(rerun: CreateRerun, idempotencyKey: string): string {
+  return `${rerun.command(idempotencyKey).map(shellWord).join(' ')}${rerun.note ? `  (${rerun.note})` : ''}`;
 }
 
 /**

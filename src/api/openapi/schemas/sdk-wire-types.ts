@@ -7,9 +7,12 @@ import type { z } from 'zod';
 import type * as Sdk from '../../../sdk';
 import type { ListPage } from '../../listing/list-resources';
 import { createAssessmentSchema } from '../../assessments/create-assessment.request';
+import { BATCH_ROUTES } from '../../batches/batch.routes';
+import { createBatchSchema } from '../../batches/create-batch.request';
 import { createTaskSchema } from '../../tasks/create-task.request';
 import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
 import { assessmentResourceSchema } from './assessment.schemas';
+import { batchResourceSchema } from './batch.schemas';
 import { modelResourceSchema } from './model.schemas';
 import { usageReportSchema } from './usage.schemas';
 import { taskResourceSchema } from './task.schemas';
@@ -30,6 +33,8 @@ type Accepted<S extends z.ZodType> = z.input<S>;
 // The SDK narrows a task on its status; the schema lists output and error as optional fields.
 const _task: Assignable<Served<typeof taskResourceSchema>, Merged<Sdk.Task>> = true;
 const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
+const _batch: Assignable<Served<typeof batchResourceSchema>, Sdk.Batch> = true;
+const _batchTaskPage: Assignable<Served<(typeof BATCH_ROUTES.tasks.responses)[0]['body']['schema']>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
 const _usageReport: Assignable<Served<typeof usageReportSchema>, Sdk.UsageReport> = true;
 const _model: Assignable<Served<typeof modelResourceSchema>, Sdk.Model> = true;
 const _assessment: Assignable<Served<typeof assessmentResourceSchema>, Sdk.Assessment> = true;
@@ -38,6 +43,7 @@ const _webhookEndpointWithSecret: Assignable<Served<typeof webhookEndpointWithSe
 const _webhookDelivery: Assignable<Served<typeof webhookDeliverySchema>, Sdk.WebhookDelivery> = true;
 
 const _createTask: Assignable<Sdk.CreateTaskRequest, Accepted<typeof createTaskSchema>> = true;
+const _createBatch: Assignable<Sdk.CreateBatchRequest, Accepted<typeof createBatchSchema>> = true;
 const _createAssessment: Assignable<Sdk.CreateAssessmentRequest, Accepted<typeof createAssessmentSchema>> = true;
 const _createWebhookEndpoint: Assignable<Sdk.CreateWebhookEndpointRequest, Accepted<typeof createWebhookEndpointSchema>> = true;
 

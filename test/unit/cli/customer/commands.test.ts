@@ -189,6 +189,119 @@ describe('assay summarize', () => {
   });
 });
 
+describe('assay summarize --batch', () => {
+  const ITEMS = [JSON.stringify({ key: 'doc-a', text: 'First text.' }), '', JSON.stringify({ text: 'Third line.', max_sentences: 2 })].join('\n');
+
+  function batchResource(status: 'in_progress' | 'ended', succeeded: number, failed: number): Record<string, unknown> {
+    const at = '2025-01-01T00:00:00Z';
+    return { id: 'batch_01', task_type: 'summarize', model: 'extractive', priority: 'low', status, counts: { total: 2, admitted: 2, succeeded, failed }, created_at: at, updated_at: at, ended_at: status === 'ended' ? at : null, canceled_at: null, expires_at: null };
+  }
+
+  function itemTask(key: string, status: 'succeeded' | 'failed'): Record<string, unknown> {
+    return { ...task(status, `task_${key}`), batch_id: 'batch_01', item_key: key };
+  }
+
+  /** Answers the create with the batch in progress, its polls with `polls` in turn (the last repeating), and its task list with `tasks` in pages of one. */
+  function batchService(polls: Record<string, unknown>[], tasks: Record<string, unknown>[]) {
+    let poll = 0;
+    return (request: RecordedRequest): FakeAnswer => {
+      if (request.method === 'POST') return json(202, batchResource('in_progress', 0, 0));
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/tasks')) {
+        const index = Number(url.searchParams.get('cursor') ?? 0);
+        return json(200, { data: [tasks[index]], has_more: index + 1 < tasks.length, next_cursor: index + 1 < tasks.length ? String(index + 1) : null });
+      }
+      return json(200, polls[Math.min(poll++, polls.length - 1)]);
+    };
+  }
+
+  const succeedsBoth = () => batchService([batchResource('in_progress', 1, 0), batchResource('ended', 2, 0)], [itemTask('3', 'succeeded'), itemTask('doc-a', 'succeeded')]);
+
+  test('sends the file as one batch, then prints one JSON line per item in the file\'s order and exits 0', async () => {
+    const run = await assay(['summarize', '--batch', 'items.jsonl', '--model', 'extractive', '--max-sentences', '3'], { files: { 'items.jsonl': ITEMS }, answer: succeedsBoth() });
+
+    expect(run.exitCodes).toEqual([ExitCode.Succeeded]);
+    expect(run.requests[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://assay.test/v1/ai/batches',
+      body: {
+        task_type: 'summarize',
+        model: 'extractive',
+        items: [
+          { key: 'doc-a', input: { text: 'First text.', max_sentences: 3 } },
+          { key: '3', input: { text: 'Third line.', max_sentences: 2 } },
+        ],
+      },
+    });
+    expect(run.requests.filter((request) => request.url.includes('/tasks')).map((request) => request.url)).toEqual([
+      'http://assay.test/v1/ai/batches/batch_01/tasks?limit=100',
+      'http://assay.test/v1/ai/batches/batch_01/tasks?limit=100&cursor=1',
+    ]);
+    expect(run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line))).toEqual([
+      { key: 'doc-a', task_id: 'task_doc-a', status: 'succeeded', summary: 'A short summary.' },
+      { key: '3', task_id: 'task_3', status: 'succeeded', summary: 'A short summary.' },
+    ]);
+  });
+
+  test('names the batch on stderr first, with the command that waits for it again', async () => {
+    const run = await assay(['summarize', '--batch', 'items.jsonl', '--idempotency-key', 'batch-key-1'], { files: { 'items.jsonl': ITEMS }, answer: succeedsBoth() });
+
+    expect(run.requests[0].headers['idempotency-key']).toBe('batch-key-1');
+    expect(run.stderr).toBe(
+      'Batch batch_01 (2 items). Ctrl-C stops the wait, not the batch; to wait for it again, run:\n  assay summarize --batch items.jsonl --idempotency-key batch-key-1\n',
+    );
+  });
+
+  test('a failed item is printed with its error and the command exits TaskFailed', async () => {
+    const answer = batchService([batchResource('ended', 1, 1)], [itemTask('doc-a', 'failed'), itemTask('3', 'succeeded')]);
+    const run = await assay(['summarize', '--batch', 'items.jsonl'], { files: { 'items.jsonl': ITEMS }, answer });
+
+    expect(run.exitCodes).toEqual([ExitCode.TaskFailed]);
+    expect(JSON.parse(run.stdout.split('\n')[0])).toEqual({
+      key: 'doc-a',
+      task_id: 'task_doc-a',
+      status: 'failed',
+      error: { code: 'INPUT_REJECTED', message: 'The provider rejected the input' },
+    });
+    expect(run.stderr).toContain('assay: Batch batch_01: 1 of 2 items succeeded, 1 failed; each task is on stdout');
+  });
+
+  test('shows a progress bar on stderr when it is a terminal', async () => {
+    const run = await assay(['summarize', '--batch', 'items.jsonl'], { files: { 'items.jsonl': ITEMS }, stderrIsTTY: true, answer: succeedsBoth() });
+
+    expect(run.stderr).toMatch(/Batch batch_01 \(\[#####-----\] 1\/2 final: 1 succeeded, 0 failed\) \d+\.\ds/);
+    expect(run.exitCodes).toEqual([ExitCode.Succeeded]);
+  });
+
+  test('--timeout lowers the poll ceiling; a batch still running then exits NotFinal', async () => {
+    const answer = batchService([batchResource('in_progress', 0, 0)], []);
+    const run = await assay(['summarize', '--batch', 'items.jsonl', '--timeout', '30'], { files: { 'items.jsonl': ITEMS }, answer });
+
+    expect(run.exitCodes).toEqual([ExitCode.NotFinal]);
+    expect(run.requests.filter((request) => request.method === 'GET').length).toBeLessThanOrEqual(14);
+    expect(run.stdout).toBe('');
+  });
+
+  test('a bad line is a usage error naming it, with nothing sent', async () => {
+    const run = await assay(['summarize', '--batch', 'items.jsonl'], { files: { 'items.jsonl': `${ITEMS}\n{"text": 7}` } });
+
+    expect(run.exitCodes).toEqual([ExitCode.Usage]);
+    expect(run.stderr).toContain('items.jsonl line 4: "text" must be a string');
+    expect(run.requests).toHaveLength(0);
+  });
+
+  test.each([
+    ['a text file too', ['summarize', '--batch', 'items.jsonl', 'notes.txt'], '--batch reads the texts from items.jsonl; name no other file'],
+    ['--json', ['summarize', '--batch', 'items.jsonl', '--json'], "cannot be used with option '--json'"],
+  ])('with %s is a usage error, with nothing sent', async (_case, args, message) => {
+    const run = await assay(args, { files: { 'items.jsonl': ITEMS, 'notes.txt': 'Notes.' } });
+
+    expect(run.exitCodes).toEqual([ExitCode.Usage]);
+    expect(run.stderr).toContain(message);
+    expect(run.requests).toHaveLength(0);
+  });
+});
+
 describe('progress spinner', () => {
   test('draws status and elapsed time on stderr when it is a terminal, then clears its line', async () => {
     const run = await assay(['summarize'], { stdin: 'text', stderrIsTTY: true, answer: taskLifecycle('running', 'succeeded') });
