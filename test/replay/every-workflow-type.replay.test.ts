@@ -24,7 +24,7 @@ describe('recorded histories', () => {
   });
 
   // The task and assessment histories replay in their own files, with their expected shapes named.
-  it.each(recorded.filter((file) => file.startsWith('webhook-event-') || file.startsWith('operator-close-sweep-')))('replays %s without nondeterminism', async (file) => {
+  it.each(recorded.filter((file) => ['webhook-event-', 'operator-close-sweep-', 'ai-batch-'].some((prefix) => file.startsWith(prefix))))('replays %s without nondeterminism', async (file) => {
     const history = JSON.parse(fs.readFileSync(path.join(HISTORIES, file), 'utf8'));
     await replayRecorded(file, history);
   });

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
+import { createActivities } from '../../../activities';
+import {
+  AI_BATCH_WORKFLOW_TYPE,
+  BATCH_ADMISSION_PAGE,
+  BATCH_ADMISSION_WINDOW,
+  batchWorkflowId,
+  type AiBatchMemo,
+  type AiBatchWorkflowInput,
+  type BatchActivities,
+  type BatchCounts,
+} from '../../../src/contract';
+import { eventually } from '../../support/eventually';
+import { recordHistoryIfAsked } from '../../support/record-history';
+import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
+
+// The batch workflow with its activities played by the test: admission a page at a time within
+// the window, the end on the counts, and a cancel. The e2e suite (test/e2e/batches.test.ts) runs
+// the same workflow with the real activities, tasks and database.
+
+let testbed: WorkflowTestbed;
+
+beforeAll(async () => {
+  testbed = await startWorkflowTestbed('error');
+});
+
+afterAll(async () => {
+  await testbed?.stop();
+});
+
+/** Tasks the test finishes when it wants; admission and counts as the real activities report them. */
+class PlayedBatch {
+  admitted = 0;
+  finished = 0;
+  withdrawn = false;
+  canceled = false;
+  /** From when the test says so, every admitted task finishes by the next count. */
+  finishing = false;
+  /** Unfinished tasks at each admission, before it. */
+  readonly unfinishedAtAdmission: number[] = [];
+
+  constructor(private readonly total: number) {}
+
+  readonly activities: BatchActivities = {
+    admitBatchItems: async ({ fromIndex, limit }) => {
+      this.unfinishedAtAdmission.push(this.admitted - this.finished);
+      this.admitted = Math.min(fromIndex + limit, this.total);
+      return this.admitted;
+    },
+    countBatchTasks: async () => {
+      if (this.finishing) this.finished = this.admitted;
+      return { running: this.admitted - this.finished, succeeded: this.canceled ? 0 : this.finished, failed: this.canceled ? this.finished : 0 };
+    },
+    withdrawBatchItems: async () => {
+      this.withdrawn = true;
+      return this.total - this.admitted;
+    },
+    cancelBatchTasks: async () => {
+      this.canceled = true;
+      this.finished = this.admitted;
+      return this.admitted;
+    },
+  };
+}
+
+async function startBatch(played: PlayedBatch, total: number) {
+  const taskQueue = `wf-test-${randomUUID()}`;
+  const worker = await testbed.createWorker({ taskQueue, activities: { ...createActivities({ summarizer: new ExtractiveProvider() }), ...played.activities } });
+  const batchId = `batch_${randomUUID()}`;
+  const input: AiBatchWorkflowInput = {
+    batchId,
+    organizationId: 'acme',
+    taskType: 'summarize',
+    model: { name: 'extractive', kind: 'extractive' },
+    priority: 'low',
+    createdAt: new Date().toISOString(),
+    total,
+  };
+  const memo: AiBatchMemo = { created_at: input.createdAt, request_hash: 'h', task_type: 'summarize', model: 'extractive', priority: 'low', total, admitted: 0 };
+  const handle = await testbed.client.workflow.start(AI_BATCH_WORKFLOW_TYPE, { taskQueue, workflowId: batchWorkflowId('acme', batchId), args: [input], memo: { ...memo } });
+  return { worker, handle };
+}
+
+describe('aiBatchWorkflow', () => {
+  it('admits a page at a time while the window has room, and ends once every admitted task is final', async () => {
+    const total = BATCH_ADMISSION_WINDOW + 2 * BATCH_ADMISSION_PAGE;
+    const played = new PlayedBatch(total);
+    const { worker, handle } = await startBatch(played, total);
+    const counts = await worker.runUntil(async () => {
+      await eventually(async () => played.admitted, (admitted) => admitted === BATCH_ADMISSION_WINDOW, 'the window to fill');
+      // Full: nothing more is admitted until tasks finish.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      expect(played.admitted).toBe(BATCH_ADMISSION_WINDOW);
+      played.finishing = true;
+      return handle.result() as Promise<BatchCounts>;
+    });
+    expect(counts).toEqual({ total, admitted: total, succeeded: total, failed: 0 });
+    expect(Math.max(...played.unfinishedAtAdmission)).toBeLessThanOrEqual(BATCH_ADMISSION_WINDOW - BATCH_ADMISSION_PAGE);
+    const { memo } = await handle.describe();
+    expect(memo).toMatchObject({ admitted: total, outcome: { counts } });
+    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-batch-ended');
+  }, 60_000);
+
+  it('on a cancel withdraws the items not admitted, cancels the running tasks and ends when they have closed', async () => {
+    const total = BATCH_ADMISSION_WINDOW + BATCH_ADMISSION_PAGE;
+    const played = new PlayedBatch(total);
+    const { worker, handle } = await startBatch(played, total);
+    const counts = await worker.runUntil(async () => {
+      await eventually(async () => played.admitted, (admitted) => admitted === BATCH_ADMISSION_WINDOW, 'the window to fill');
+      await handle.cancel();
+      return handle.result() as Promise<BatchCounts>;
+    });
+    expect(played).toMatchObject({ withdrawn: true, canceled: true });
+    expect(counts).toEqual({ total, admitted: BATCH_ADMISSION_WINDOW, succeeded: 0, failed: BATCH_ADMISSION_WINDOW });
+    const { memo } = await handle.describe();
+    expect((memo as unknown as AiBatchMemo).canceled_at).toEqual(expect.any(String));
+    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-batch-canceled');
+  }, 60_000);
+});
