@@ -18,9 +18,14 @@ const { admitBatchItems, countBatchTasks, withdrawBatchItems, cancelBatchTasks }
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
 });
 
-// Polls in a row that find nothing running and the same counts, after which a batch whose counts
-// fall short of its admitted items (a task erased meanwhile counts nowhere) ends as it stands.
-const SETTLED_POLLS = 5;
+// Polls in a row (about a minute) that find nothing running and the same counts, after which a
+// batch whose counts fall short of its admitted items (a task erased meanwhile counts nowhere) ends
+// as it stands. Long enough that a task not yet visible (visibility lags on a busy cluster) is not
+// taken for an erased one.
+const SETTLED_POLLS = 20;
+// A canceled batch whose tasks still run after this many polls cancels them again: a cancel request
+// lost with a crashed worker, or a task an operator reset, must not hold the batch open.
+const POLLS_BETWEEN_CANCEL_SWEEPS = 10;
 // Well below Temporal's 10,240-event warning: a long batch continues as new with its state.
 const HISTORY_EVENTS_BEFORE_CONTINUING = 3_000;
 
@@ -59,14 +64,20 @@ async function follow(input: AiBatchWorkflowInput, state: { admitted: number; ca
   const ref = { organizationId: input.organizationId, batchId: input.batchId };
   let previous: string | undefined;
   let settled = 0;
+  let pollsSinceSweep = 0;
   for (;;) {
     const counts = await countBatchTasks(ref);
     const admitting = state.canceledAt === undefined && state.admitted < input.total;
     if (admitting && counts.running + BATCH_ADMISSION_PAGE <= BATCH_ADMISSION_WINDOW) {
       const { admitted: _carried, canceledAt: _canceled, ...batch } = input;
-      state.admitted = await admitBatchItems({ ...batch, fromIndex: state.admitted, limit: BATCH_ADMISSION_PAGE });
+      // Waited for even when a cancel comes meanwhile: the starts it made must be known before the cancel sweeps.
+      state.admitted = await CancellationScope.nonCancellable(() => admitBatchItems({ ...batch, fromIndex: state.admitted, limit: BATCH_ADMISSION_PAGE }));
       upsertMemo({ admitted: state.admitted } satisfies Partial<AiBatchMemo>);
       continue;
+    }
+    if (state.canceledAt !== undefined && counts.running > 0 && ++pollsSinceSweep >= POLLS_BETWEEN_CANCEL_SWEEPS) {
+      await cancelBatchTasks(ref);
+      pollsSinceSweep = 0;
     }
     if (!admitting && counts.running === 0) {
       if (counts.succeeded + counts.failed >= state.admitted) return counts;

@@ -39,13 +39,19 @@ class PlayedBatch {
   finishing = false;
   /** Unfinished tasks at each admission, before it. */
   readonly unfinishedAtAdmission: number[] = [];
+  /** The activities in the order they ended. */
+  readonly ended: string[] = [];
+  /** Holds each admission until the test lets it go. */
+  admissionGate: Promise<void> = Promise.resolve();
 
   constructor(private readonly total: number) {}
 
   readonly activities: BatchActivities = {
     admitBatchItems: async ({ fromIndex, limit }) => {
       this.unfinishedAtAdmission.push(this.admitted - this.finished);
+      await this.admissionGate;
       this.admitted = Math.min(fromIndex + limit, this.total);
+      this.ended.push('admit');
       return this.admitted;
     },
     countBatchTasks: async () => {
@@ -57,6 +63,7 @@ class PlayedBatch {
       return this.total - this.admitted;
     },
     cancelBatchTasks: async () => {
+      this.ended.push('cancel');
       this.canceled = true;
       this.finished = this.admitted;
       return this.admitted;
@@ -116,5 +123,22 @@ describe('aiBatchWorkflow', () => {
     const { memo } = await handle.describe();
     expect((memo as unknown as AiBatchMemo).canceled_at).toEqual(expect.any(String));
     recordHistoryIfAsked(await handle.fetchHistory(), 'ai-batch-canceled');
+  }, 60_000);
+
+  it('on a cancel during an admission waits for it, so the tasks it started are canceled and counted', async () => {
+    const total = 2 * BATCH_ADMISSION_PAGE;
+    const played = new PlayedBatch(total);
+    let release = () => {};
+    played.admissionGate = new Promise((resolve) => (release = resolve));
+    const { worker, handle } = await startBatch(played, total);
+    const counts = await worker.runUntil(async () => {
+      await eventually(async () => played.unfinishedAtAdmission.length, (admissions) => admissions === 1, 'the first admission to start');
+      await handle.cancel();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      release();
+      return handle.result() as Promise<BatchCounts>;
+    });
+    expect(played.ended).toEqual(['admit', 'cancel']);
+    expect(counts).toEqual({ total, admitted: BATCH_ADMISSION_PAGE, succeeded: 0, failed: BATCH_ADMISSION_PAGE });
   }, 60_000);
 });
