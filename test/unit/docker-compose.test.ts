@@ -112,7 +112,7 @@ describe('docker-compose.yml', () => {
     expect(configSchema.safeParse(codec).success).toBe(true);
     expect(services.codec.ports).toEqual([`${codec.CODEC_PORT}:${codec.CODEC_PORT}`]);
     const ui = services['temporal-ui'];
-    const uiPort = ui.ports[0].split(':')[0];
+    const uiPort = ui.ports[0].split(':').at(-2);
     expect(ui.environment).toMatchObject({ TEMPORAL_CODEC_ENDPOINT: `http://localhost:${codec.CODEC_PORT}/codec`, TEMPORAL_CODEC_INCLUDE_CREDENTIALS: 'true' });
     expect(codec.CODEC_ALLOWED_ORIGINS.split(',')).toContain(`http://localhost:${uiPort}`);
   });
@@ -127,5 +127,20 @@ describe('docker-compose.yml', () => {
 
   it('exposes the worker metrics on the network for Prometheus', () => {
     expect(services.worker.environment).toMatchObject({ WORKER_METRICS_HOST: '0.0.0.0', WORKER_METRICS_PORT: 9464 });
+  });
+
+  it('publishes only the API and the codec on every interface, binds the operator tools to 127.0.0.1 and Temporal to the compose network', () => {
+    const published = Object.entries(services).flatMap(([name, service]) => ((service.ports ?? []) as string[]).map((port) => ({ name, port })));
+    const onEveryInterface = published.filter(({ port }) => port.split(':').length < 3 || port.startsWith('0.0.0.0:'));
+    expect(onEveryInterface.map(({ name }) => name).sort()).toEqual(['api', 'codec']);
+    for (const { name, port } of published.filter((entry) => !onEveryInterface.includes(entry))) expect([name, port.split(':')[0]]).toEqual([name, '127.0.0.1']);
+    expect(services.temporal.ports).toBeUndefined();
+  });
+
+  it('gives no password or secret a default: each must be set', () => {
+    const text = fs.readFileSync(COMPOSE_FILE, 'utf8');
+    const secretReferences = [...text.matchAll(/\$\{([A-Z_]*(?:PASSWORD|KEYS|CREDENTIAL|SECRET)[A-Z_]*)(:?[-?])?/g)];
+    expect(secretReferences.length).toBeGreaterThanOrEqual(6);
+    for (const [reference, name, operator] of secretReferences) expect([name, reference, operator]).toEqual([name, reference, ':?']);
   });
 });
