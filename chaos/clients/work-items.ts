@@ -16,12 +16,14 @@ export interface WorkItem {
   accepted: boolean;
   /** Why the client gave up, when it did. */
   error?: string;
+  /** RFC 3339, on a task sent with a deadline: the same on every retry, as the Idempotency-Key is. */
+  deadline?: string;
 }
 
 const MARKER = /chaos-item ([0-9a-f-]{36})/;
 
-export function newWorkItem(kind: WorkKind): WorkItem {
-  return { kind, key: randomUUID(), ids: new Set(), accepted: false };
+export function newWorkItem(kind: WorkKind, deadline?: string): WorkItem {
+  return { kind, key: randomUUID(), ids: new Set(), accepted: false, ...(deadline === undefined ? {} : { deadline }) };
 }
 
 export function markerIn(text: string): string | undefined {
@@ -32,7 +34,7 @@ export function taskRequest(item: WorkItem): CreateTaskRequest {
   const text =
     `Report chaos-item ${item.key}. The council approved the transit plan on Tuesday. It adds three bus lines ` +
     'across the northern districts. Critics called the budget too high. The first line opens in spring.';
-  return { task_type: 'summarize', input: { text, max_sentences: 2 } };
+  return { task_type: 'summarize', input: { text, max_sentences: 2 }, ...(item.deadline === undefined ? {} : { deadline: item.deadline }) };
 }
 
 /** A graph big enough that its checks take a moment: `zones` zones of web, app and db tiers behind one gateway. */

@@ -16,19 +16,15 @@ export interface Tally {
 
 /** Holds every work item against the workflows the server actually has. */
 export function tallyWork(items: readonly WorkItem[], records: readonly WorkflowRecord[], goal: AssessmentGoal): Tally {
-  const recordsByMarker = new Map<string, WorkflowRecord[]>();
-  for (const record of records) {
-    const key = record.marker ?? `unmarked:${record.workflowId}`;
-    recordsByMarker.set(key, [...(recordsByMarker.get(key) ?? []), record]);
-  }
+  const recordsByMarker = groupByMarker(records);
   const tally: Tally = { items: items.length, succeeded: 0, lost: 0, duplicated: 0, problems: [] };
   const itemKeys = new Set(items.map((item) => item.key));
   for (const item of items) {
     const found = recordsByMarker.get(item.key) ?? [];
-    const repeatedActivity = found.some((record) => [...record.completedActivities.values()].some((count) => count > 1));
-    if (found.length > 1 || item.ids.size > 1 || repeatedActivity) {
+    const duplicate = duplication(item, found);
+    if (duplicate) {
       tally.duplicated++;
-      tally.problems.push(`duplicated ${item.kind} ${item.key}: ${found.length} workflow(s), ids ${[...item.ids].join(', ')}, repeated activity: ${repeatedActivity}`);
+      tally.problems.push(duplicate);
     }
     if (found.length === 0) {
       tally.lost++;
@@ -48,6 +44,23 @@ export function tallyWork(items: readonly WorkItem[], records: readonly Workflow
     tally.problems.push(`unexpected workflow(s) ${found.map((record) => record.workflowId).join(', ')}`);
   }
   return tally;
+}
+
+/** The workflow runs by the chaos-item key their input carries (an unmarked one under a key of its own). */
+export function groupByMarker(records: readonly WorkflowRecord[]): Map<string, WorkflowRecord[]> {
+  const recordsByMarker = new Map<string, WorkflowRecord[]>();
+  for (const record of records) {
+    const key = record.marker ?? `unmarked:${record.workflowId}`;
+    recordsByMarker.set(key, [...(recordsByMarker.get(key) ?? []), record]);
+  }
+  return recordsByMarker;
+}
+
+/** Why the item counts as duplicated, given the runs found for its key; undefined when it was done once. */
+export function duplication(item: WorkItem, found: readonly WorkflowRecord[]): string | undefined {
+  const repeatedActivity = found.some((record) => [...record.completedActivities.values()].some((count) => count > 1));
+  if (found.length <= 1 && item.ids.size <= 1 && !repeatedActivity) return undefined;
+  return `duplicated ${item.kind} ${item.key}: ${found.length} workflow(s), ids ${[...item.ids].join(', ')}, repeated activity: ${repeatedActivity}`;
 }
 
 function isDone(record: WorkflowRecord, goal: AssessmentGoal): boolean {

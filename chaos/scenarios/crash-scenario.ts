@@ -1,10 +1,12 @@
 import { forEachConcurrently, sleep, waitUntil } from '../clients/concurrency';
+import { submitDeadlineTasks } from '../clients/deadline-tasks';
 import { GetProber } from '../clients/get-prober';
 import { HttpLedger } from '../clients/http-ledger';
 import { reviewAll } from '../clients/reviewer';
 import { submitUntilAccepted } from '../clients/submit';
 import { shuffle } from '../clients/shuffle';
 import { newWorkItem } from '../clients/work-items';
+import { checkDeadlineTasks, partitionRecords } from '../evidence/deadline-tasks';
 import { waitForDrain } from '../evidence/drain';
 import { auditNamespace } from '../evidence/namespace-audit';
 import { tallyWork } from '../evidence/tally';
@@ -50,7 +52,9 @@ export async function runCrashScenario(spec: CrashScenarioSpec, run: ScenarioRun
  * The shape every crash scenario shares: clients submit work at a steady rate through the SDK
  * (retrying with the same Idempotency-Key) and poll it; a third of the way in, with summaries in
  * flight, the fault strikes; then every accepted item must get done exactly once, which the
- * server's own histories must show. The stack is stopped at the end (its files kept on a failure).
+ * server's own histories must show. Just before the fault a few deadline tasks go in too, whose
+ * deadline passes while it is in effect: each must end failed TIMED_OUT (or have succeeded in
+ * time), held apart from the work's tally. The stack is stopped at the end (its files kept on a failure).
  */
 export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: CrashLoadSpec<S>, run: ScenarioRun): Promise<ScenarioResult> {
   const { profile, log } = run;
@@ -78,15 +82,20 @@ export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: Cras
       FAULT_TRIGGER_TIMEOUT_MS,
       10,
     );
+    const deadlineTasks = await submitDeadlineTasks(client, submitDeadline, abort.signal);
     const inFlight = stack.slowProvider?.inFlight;
+    const struckAt = Date.now();
     const fault = await spec.fault(stack, log);
+    const faultOverAt = Date.now();
     await submitting;
     const allAcceptedAt = Date.now();
     log(`all work submitted ${seconds(allAcceptedAt - fault.recoveryFrom)} after the ${fault.recoveryEvent}`);
     const audit = await stack.auditClient();
-    const [tasksDoneAt, checksDoneAt] = await Promise.all(
-      (['task', 'assessment'] as const).map((kind) => waitForDrain(audit, items.filter((item) => item.kind === kind), 'checked', profile.drainTimeoutMs)),
-    );
+    const [tasksDoneAt, checksDoneAt] = await Promise.all([
+      ...(['task', 'assessment'] as const).map((kind) => waitForDrain(audit, items.filter((item) => item.kind === kind), 'checked', profile.drainTimeoutMs)),
+      // Not part of the recovery time; their GETs below show any still pending.
+      waitForDrain(audit, deadlineTasks.items, 'checked', profile.drainTimeoutMs),
+    ]);
     const drainedAt = tasksDoneAt === undefined || checksDoneAt === undefined ? undefined : Math.max(tasksDoneAt, checksDoneAt);
     if (spec.assessments > 0) {
       await reviewAll(audit, items);
@@ -94,13 +103,18 @@ export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: Cras
     }
     await prober.stop();
 
-    const accepted = new Set(items.flatMap((item) => [...item.ids])).size;
-    const tally = tallyWork(items, await auditNamespace(audit, accepted), spec.assessments > 0 ? 'completed' : 'checked');
+    const accepted = new Set([...items, ...deadlineTasks.items].flatMap((item) => [...item.ids])).size;
+    const records = partitionRecords(deadlineTasks, await auditNamespace(audit, accepted));
+    const tally = tallyWork(items, records.rest, spec.assessments > 0 ? 'completed' : 'checked');
+    const deadlines = await checkDeadlineTasks(client, deadlineTasks, records.deadline);
     const serverErrors = ledger.serverErrors;
     const notes = [
       ...(spec.assessments > 0 ? [`${spec.tasks} tasks and ${spec.assessments} assessments (each reviewed after the checks)`] : []),
       ...(inFlight !== undefined ? [`${inFlight} summaries in flight at the fault`] : []),
       ...fault.notes,
+      deadlines.note,
+      `deadline tasks in flight at the fault: deadline ${relative(deadlineTasks.deadline - struckAt, 'the kill')}` +
+        (fault.recoveryEvent === 'restart' ? ` and ${relative(deadlineTasks.deadline - faultOverAt, 'the restarted process was serving')}` : ' (nothing restarts)'),
       `clients had every item accepted ${seconds(allAcceptedAt - fault.recoveryFrom)} after the ${fault.recoveryEvent}`,
       ...(spec.assessments > 0 && tasksDoneAt && checksDoneAt
         ? [`tasks done ${seconds(tasksDoneAt - fault.recoveryFrom)}, assessment checks ${seconds(checksDoneAt - fault.recoveryFrom)} after the ${fault.recoveryEvent}`]
@@ -118,7 +132,7 @@ export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: Cras
       serverErrors,
       recoveryMs: drainedAt === undefined ? undefined : drainedAt - fault.recoveryFrom,
       notes,
-      problems: [...tally.problems, ...ledger.samples.map((sample) => `5xx: ${sample}`)],
+      problems: [...tally.problems, ...deadlines.problems, ...ledger.samples.map((sample) => `5xx: ${sample}`)],
     };
     clean = result.problems.length === 0;
     return result;
@@ -128,4 +142,8 @@ export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: Cras
     await stack.stop({ keepFiles: !clean });
     if (!clean) log(`${spec.name}: logs and databases kept in ${stack.dir}`);
   }
+}
+
+function relative(ms: number, event: string): string {
+  return `${seconds(Math.abs(ms))} ${ms < 0 ? 'before' : 'after'} ${event}`;
 }
