@@ -2,8 +2,9 @@
 // Runs before `npm start` and `npm test` so that both work on a fresh clone: installs the npm
 // dependencies, the Temporal CLI and the build when they are missing or stale, and does nothing
 // (quickly) when they are in place. With --for-tests (npm test's pretest) it also provides what only
-// the tests use, Chromium, the PostgreSQL server and the real model server (llama.cpp and SmolLM2),
-// so that `npm start` never installs a browser or compiles a model server.
+// the tests use, Chromium, the PostgreSQL server, nginx (the tests' TLS-terminating proxy) and the
+// real model server (llama.cpp and SmolLM2), so that `npm start` never installs a browser or
+// compiles a model server.
 // Each tool's location is recorded in .tools/ for the code that runs it. Node built-ins only: it
 // may run before `npm ci`.
 
@@ -12,6 +13,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { provisionChromium } = require('./provision-chromium');
 const { provisionModelServer } = require('./provision-model-server');
+const { provisionNginx } = require('./provision-nginx');
 const { provisionPostgres } = require('./provision-postgres');
 const { DEFAULT_TOOLS_DIR: TOOLS_DIR, REPO_ROOT, npmCommand } = require('./provision-support');
 const { provisionTemporalCli, TEMPORAL_CLI_VERSION } = require('./provision-temporal');
@@ -127,6 +129,7 @@ async function main(args) {
   if (args.includes('--for-tests')) {
     await ensureTool('chromium', provisionChromium, 'chromium-path');
     await ensureTool('postgresql', provisionPostgres, 'postgres-bin-dir');
+    await ensureTool('nginx', provisionNginx, 'nginx-path');
     await ensureTool('model server', provisionModelServer, 'model-server');
   }
   ensureBuild();

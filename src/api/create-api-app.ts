@@ -5,11 +5,13 @@ import type { DestinationStream } from 'pino';
 import { MAX_ASSESSMENT_BODY_BYTES } from './assessments/assessment-limits';
 import { BATCH_ROUTES } from './batches/batch.routes';
 import type { AppConfig } from '../common/config/app-config';
+import { trustedHop } from '../common/config/trust-proxy';
 import { ApiError } from './http/api-error';
 import { answerClientError, answerFrameworkError, answerUnsupportedExpectation, newRequestId } from './http/outside-pipeline-errors';
 import { exposeRepeatedHeaders } from './http/repeated-headers';
 import { MAX_URL_BYTES, urlTooLong } from './http/request-line';
 import { registerStrictJsonBody } from './http/strict-json-body';
+import { readOversizedBodiesBeforeAnswering } from './http/oversized-body';
 import { createLogger } from '../common/logging/create-logger';
 import { nestLogger } from '../common/logging/nest-logger';
 import type { Tracing } from '../common/tracing/start-tracing';
@@ -60,6 +62,9 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     },
     genReqId: newRequestId,
     requestIdHeader: false,
+    // request.protocol, request.host and request.ip (the console's Origin check and cookies, the
+    // request logs) read X-Forwarded-* only from a trusted proxy, and not at all by default.
+    trustProxy: trustedHop(config.values.TRUST_PROXY),
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     // One limit for every route: the larger of what a task's text and an assessment's graph need.
     bodyLimit: Math.max(config.values.MAX_TEXT_BYTES * BODY_OVERHEAD_FACTOR + BODY_OVERHEAD_BYTES, MAX_ASSESSMENT_BODY_BYTES),
@@ -83,6 +88,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
     if (route.url === BATCH_ROUTES.create.path && route.method === 'POST') route.bodyLimit = config.values.MAX_BATCH_BYTES;
   });
   registerStrictJsonBody(fastify);
+  readOversizedBodiesBeforeAnswering(fastify);
   fastify.server.on('checkExpectation', answerUnsupportedExpectation);
   // First, so that every later hook, guard and handler of the request runs inside its span.
   if (options.tracing) {

@@ -1,8 +1,10 @@
 import * as http from 'node:http';
 import type { Payload, PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
+import { trustedHop, type TrustProxy } from '../common/config/trust-proxy';
 import { CodecSessions } from './codec-sessions';
 import { answer, BodyTooLargeError, readBody } from './http-io';
+import { requestOrigin } from './request-origin';
 import { SIGN_IN_PATHS } from './sign-in-page';
 import { serveSignIn, signedIn } from './sign-in-routes';
 
@@ -11,6 +13,8 @@ export interface CodecServerOptions {
   credential: string;
   /** Origins whose pages may call the endpoint (the Temporal UI's). */
   allowedOrigins: readonly string[];
+  /** TRUST_PROXY: the proxies whose X-Forwarded-Proto and -Host say how a browser reached the sign-in page. */
+  trustProxy: TrustProxy;
 }
 
 const PATHS: Record<string, 'encode' | 'decode'> = { '/codec/encode': 'encode', '/codec/decode': 'decode' };
@@ -28,7 +32,9 @@ const ProtoPayloads = temporal.api.common.v1.Payloads;
  */
 export function createCodecServer(codec: PayloadCodec, options: CodecServerOptions): http.Server {
   const sessions = new CodecSessions(options.credential);
+  const trusted = trustedHop(options.trustProxy);
   return http.createServer((request, response) => {
+    const seenAs = requestOrigin(request, trusted);
     const origin = request.headers.origin;
     if (origin && options.allowedOrigins.includes(origin)) {
       response.setHeader('access-control-allow-origin', origin);
@@ -38,7 +44,7 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
     const path = (request.url ?? '').split('?')[0];
     const operation = PATHS[path];
     if (!operation) {
-      if (serveSignIn(request, response, path, sessions)) return;
+      if (serveSignIn(request, response, path, seenAs, sessions)) return;
       return answer(response, 404, { message: `Not found: the codec answers POST /codec/decode and /codec/encode, and signs browsers in at ${SIGN_IN_PATHS.page}` });
     }
     if (request.method === 'OPTIONS') {
@@ -48,7 +54,7 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
       return answer(response, 204);
     }
     if (request.method !== 'POST') return answer(response, 405, { message: 'Use POST' }, { allow: 'POST, OPTIONS' });
-    if (!bearerCredential(request.headers.authorization, sessions) && !signedIn(request, sessions)) {
+    if (!bearerCredential(request.headers.authorization, sessions) && !signedIn(request, seenAs, sessions)) {
       const message = `The codec needs the operator credential: Authorization: Bearer <credential>, or a browser signed in at ${SIGN_IN_PATHS.page}`;
       return answer(response, 401, { message }, { 'www-authenticate': 'Bearer' });
     }

@@ -11,7 +11,7 @@ runMain('codec', async () => {
   const credential = config.codecCredential;
   if (!keyRing) throw new InvalidConfigError('Invalid configuration:\n  PAYLOAD_ENCRYPTION_KEYS: the codec endpoint needs the encryption keys');
   if (!credential) throw new InvalidConfigError('Invalid configuration:\n  CODEC_CREDENTIAL: the codec endpoint needs an operator credential');
-  const server = createCodecServer(new EncryptedPayloadCodec(keyRing), { credential, allowedOrigins: config.codecAllowedOrigins });
+  const server = createCodecServer(new EncryptedPayloadCodec(keyRing), { credential, allowedOrigins: config.codecAllowedOrigins, trustProxy: config.values.TRUST_PROXY });
   const { CODEC_HOST: host, CODEC_PORT: port } = config.values;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   createLogger('info', 'codec', terminalOr(2)).info(`listening on http://${host}:${port}/codec (browsers sign in at /codec/) for ${config.codecAllowedOrigins.join(', ')}`);

@@ -1,17 +1,19 @@
 import type * as http from 'node:http';
-import { cookieOf, forwardedOverHttps, sessionCookieHeader } from '../common/http-cookies';
+import { cookieOf, sessionCookieHeader, sessionCookieName } from '../common/http-cookies';
 import { CODEC_SESSION_TTL_SECONDS, type CodecSessions } from './codec-sessions';
 import { answer, BodyTooLargeError, readBody } from './http-io';
+import type { RequestOrigin } from './request-origin';
 import { SIGN_IN_PAGE_CSP, SIGN_IN_PATHS, signInPage, type SignInState } from './sign-in-page';
 
 export const CODEC_SESSION_COOKIE = 'assay_codec';
-// Sent with the codec's own paths only: the page, its forms and the protocol.
+// Over plain HTTP sent with the codec's own paths only: the page, its forms and the protocol
+// (over HTTPS the `__Host-` prefix demands Path=/).
 const COOKIE_PATH = '/codec';
 const MAX_FORM_BYTES = 4096;
 
 /** Whether the request carries a live sign-in. */
-export function signedIn(request: http.IncomingMessage, sessions: CodecSessions): boolean {
-  return sessions.expiryOf(cookieOf(request.headers, CODEC_SESSION_COOKIE)) !== undefined;
+export function signedIn(request: http.IncomingMessage, seenAs: RequestOrigin, sessions: CodecSessions): boolean {
+  return sessions.expiryOf(sessionCookieOf(request, seenAs)) !== undefined;
 }
 
 /**
@@ -19,11 +21,11 @@ export function signedIn(request: http.IncomingMessage, sessions: CodecSessions)
  * form: a cookie and back to the page, or the page again with 401), POST /codec/sign-out. Returns
  * false for any other path.
  */
-export function serveSignIn(request: http.IncomingMessage, response: http.ServerResponse, path: string, sessions: CodecSessions): boolean {
+export function serveSignIn(request: http.IncomingMessage, response: http.ServerResponse, path: string, seenAs: RequestOrigin, sessions: CodecSessions): boolean {
   if (path === SIGN_IN_PATHS.page || path === COOKIE_PATH) {
     if (request.method !== 'GET' && request.method !== 'HEAD') answer(response, 405, { message: 'Use GET' }, { allow: 'GET, HEAD' });
     else {
-      const signedInUntil = sessions.expiryOf(cookieOf(request.headers, CODEC_SESSION_COOKIE));
+      const signedInUntil = sessions.expiryOf(sessionCookieOf(request, seenAs));
       page(response, 200, signedInUntil ? { signedInUntil } : { refused: false });
     }
     return true;
@@ -33,19 +35,19 @@ export function serveSignIn(request: http.IncomingMessage, response: http.Server
     answer(response, 405, { message: 'Use POST' }, { allow: 'POST' });
     return true;
   }
-  if (fromAnotherOrigin(request)) {
+  if (fromAnotherOrigin(request, seenAs)) {
     answer(response, 403, { message: 'Sign-in and sign-out are only for the codec’s own page' });
     return true;
   }
   if (path === SIGN_IN_PATHS.signOut) {
-    seeThePage(response, cookie(request, '', 0));
+    seeThePage(response, cookie(seenAs, '', 0));
     return true;
   }
   readBody(request, MAX_FORM_BYTES)
     .then((body) => {
       const presented = (new URLSearchParams(body).get('credential') ?? '').trim();
       if (!sessions.isCredential(presented)) return page(response, 401, { refused: true });
-      seeThePage(response, cookie(request, sessions.issue(), CODEC_SESSION_TTL_SECONDS));
+      seeThePage(response, cookie(seenAs, sessions.issue(), CODEC_SESSION_TTL_SECONDS));
     })
     .catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) return answer(response, 413, { message: `The form must be at most ${MAX_FORM_BYTES} bytes` });
@@ -55,14 +57,17 @@ export function serveSignIn(request: http.IncomingMessage, response: http.Server
 }
 
 /** A browser names the page a form comes from: only the codec's own page signs in or out. */
-function fromAnotherOrigin(request: http.IncomingMessage): boolean {
+function fromAnotherOrigin(request: http.IncomingMessage, seenAs: RequestOrigin): boolean {
   const origin = request.headers.origin;
-  const scheme = forwardedOverHttps(request.headers) ? 'https' : 'http';
-  return origin !== undefined && origin !== `${scheme}://${request.headers.host}`;
+  return origin !== undefined && origin !== seenAs.origin;
 }
 
-function cookie(request: http.IncomingMessage, value: string, maxAgeSeconds: number): string {
-  return sessionCookieHeader(CODEC_SESSION_COOKIE, value, { path: COOKIE_PATH, maxAgeSeconds, https: forwardedOverHttps(request.headers) });
+function sessionCookieOf(request: http.IncomingMessage, seenAs: RequestOrigin): string | undefined {
+  return cookieOf(request.headers, sessionCookieName(CODEC_SESSION_COOKIE, seenAs.https));
+}
+
+function cookie(seenAs: RequestOrigin, value: string, maxAgeSeconds: number): string {
+  return sessionCookieHeader(CODEC_SESSION_COOKIE, value, { path: COOKIE_PATH, maxAgeSeconds, https: seenAs.https });
 }
 
 function seeThePage(response: http.ServerResponse, setCookie: string): void {

@@ -12,24 +12,29 @@ export function cookieOf(headers: IncomingHttpHeaders, name: string): string | u
 }
 
 export interface SessionCookieAttributes {
-  /** The paths the browser sends it to. */
+  /** The paths the browser sends it to over plain HTTP; over HTTPS it is always `/`. */
   path: string;
   /** 0 clears the cookie. */
   maxAgeSeconds: number;
-  /** Whether the request came over HTTPS, directly (`encrypted`) or through a proxy that says so. */
+  /** Whether the browser used HTTPS: request.protocol, which counts a trusted proxy's word (TRUST_PROXY). */
   https: boolean;
 }
 
 /**
+ * The name a session cookie goes by: over HTTPS with the `__Host-` prefix, which the browser
+ * accepts only with Secure, Path=/ and no Domain, so that no plain-HTTP page and no other host
+ * of the domain can set or shadow it. A prefixed name is all an HTTPS request reads.
+ */
+export function sessionCookieName(name: string, https: boolean): string {
+  return https ? `__Host-${name}` : name;
+}
+
+/**
  * A session cookie as Assay sets them: HttpOnly (no script reads it), SameSite=Strict (no other
- * site's page sends it), Secure whenever the request came over HTTPS.
+ * site's page sends it), and over HTTPS `__Host-` prefixed and Secure.
  */
 export function sessionCookieHeader(name: string, value: string, attributes: SessionCookieAttributes): string {
   const { path, maxAgeSeconds, https } = attributes;
-  return [`${name}=${value}`, `Path=${path}`, 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(https ? ['Secure'] : [])].join('; ');
-}
-
-/** True when a TLS-terminating proxy in front says the browser used HTTPS. */
-export function forwardedOverHttps(headers: IncomingHttpHeaders): boolean {
-  return headers['x-forwarded-proto'] === 'https';
+  const scope = https ? ['Path=/'] : [`Path=${path}`];
+  return [`${sessionCookieName(name, https)}=${value}`, ...scope, 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(https ? ['Secure'] : [])].join('; ');
 }

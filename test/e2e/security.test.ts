@@ -1,18 +1,12 @@
 import * as net from 'node:net';
-import { Writable } from 'node:stream';
 import { AssayHarness } from '../support/assay-harness';
+import { CapturedLog } from '../support/captured-log';
 import { bearer, http } from '../support/http';
 import { SUMMARIZE_TASK } from '../support/tasks';
 
 const BURST = 5;
 
-const logLines: string[] = [];
-const logDestination = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    logLines.push(chunk.toString());
-    done();
-  },
-});
+const captured = new CapturedLog();
 
 let harness: AssayHarness;
 let tasksUrl: string;
@@ -20,7 +14,7 @@ let tasksUrl: string;
 beforeAll(async () => {
   harness = await AssayHarness.start({
     worker: false,
-    logDestination,
+    logDestination: captured.destination,
     env: { LOG_LEVEL: 'trace', RATE_LIMIT_CREATES_BURST: String(BURST), RATE_LIMIT_CREATES_PER_MINUTE: '60', REQUEST_TIMEOUT_MS: '1000' },
   });
   tasksUrl = `${harness.baseUrl}/v1/ai/tasks`;
@@ -121,13 +115,13 @@ describe('secrets in errors and logs', () => {
   it('writes no part of a presented key to the trace-level log', async () => {
     const { key } = await harness.issueKey('acme', 'test');
     const secret = key.slice('assay_test_'.length);
-    logLines.length = 0;
+    captured.lines.length = 0;
     await createTask(key);
     await http(`${tasksUrl}/task_01JAAAAAAAAAAAAAAAAAAAAAAA`, { headers: bearer(key) });
     await http(`${tasksUrl}?api_key=${key}`, { headers: { authorization: `Basic ${key}` } });
     await http(`${tasksUrl}/${key}`, { headers: { authorization: `Bearer ${key}` } });
     await http(tasksUrl, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: '{' });
-    const log = logLines.join('');
+    const log = captured.lines.join('');
     expect(log).toContain('incoming request');
     expect(log).toContain('request completed');
     for (let start = 0; start + 6 <= secret.length; start++) expect(log).not.toContain(secret.slice(start, start + 6));

@@ -9,8 +9,8 @@ const scriptsDir = path.resolve(__dirname, '..', '..', 'scripts');
 
 export interface ProvisionCall {
   /** scripts/<script>.js */
-  script: 'provision-chromium' | 'provision-postgres' | 'provision-model-server';
-  fn: 'provisionChromium' | 'provisionPostgres' | 'provisionModelServer';
+  script: 'provision-chromium' | 'provision-postgres' | 'provision-nginx' | 'provision-model-server';
+  fn: 'provisionChromium' | 'provisionPostgres' | 'provisionNginx' | 'provisionModelServer';
   /** Everything the function takes but `log`: env, toolsDir, isRoot, the system locations. */
   options: Record<string, unknown>;
 }
@@ -43,8 +43,8 @@ export function provisionInChild(...calls: ProvisionCall[]): ProvisionOutcome[] 
   return JSON.parse(result.stdout) as ProvisionOutcome[];
 }
 
-/** The cache directory a provision script keeps its npm install in, under `toolsDir`. */
-export function npmCacheDir(script: ProvisionCall['script'], toolsDir: string): string {
+/** The cache directory a provision script keeps its npm or pip install in, under `toolsDir`. */
+export function packageCacheDir(script: ProvisionCall['script'], toolsDir: string): string {
   const result = spawnSync(process.execPath, ['-p', `require(${JSON.stringify(path.join(scriptsDir, script))}).cacheDirFor(${JSON.stringify(toolsDir)})`], { encoding: 'utf8' });
   return result.stdout.trim();
 }

@@ -71,10 +71,13 @@ export class ConsoleController {
   }
 }
 
-/** A browser names the page a request comes from; the session is only for pages of this origin. */
+/**
+ * A browser names the page a request comes from; the session is only for pages of this origin,
+ * as the browser saw it (through a trusted proxy: its scheme and host, TRUST_PROXY).
+ */
 function refuseOtherOrigins(request: FastifyRequest): void {
   const origin = request.headers.origin;
-  if (origin !== undefined && origin !== `${request.protocol}://${request.headers.host}`) {
+  if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
     throw new ApiError(403, 'FORBIDDEN', 'The console session is only for pages of this origin');
   }
 }

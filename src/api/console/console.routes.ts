@@ -47,7 +47,7 @@ export const CONSOLE_ROUTES = {
     summary: 'Sign the console in',
     description: 'Exchanges an API key or a reviewer credential for an HttpOnly, SameSite=Strict session cookie; the credential is not kept.',
     requestBody: { name: 'ConsoleSignIn', schema: signInSchema, example: { credential: 'assay_test_…' } },
-    responses: [{ status: 201, description: 'Signed in; the cookie is set.', body: IDENTITY, headers: { 'Set-Cookie': { description: '`assay_console=…; Path=/; HttpOnly; SameSite=Strict`.' } } }],
+    responses: [{ status: 201, description: 'Signed in; the cookie is set.', body: IDENTITY, headers: { 'Set-Cookie': { description: '`assay_console=…; Path=/; HttpOnly; SameSite=Strict`; over HTTPS `__Host-assay_console=…` and `Secure`.' } } }],
     errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'SERVICE_UNAVAILABLE'],
   },
   current: {

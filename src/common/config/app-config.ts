@@ -10,6 +10,7 @@ import { fairnessWeights } from './fairness-weights';
 import { ModelCatalog } from './model-catalog';
 import { workerEnvironments } from './worker-environments';
 import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing-settings';
+import { trustProxy } from './trust-proxy';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -50,6 +51,9 @@ export const configSchema = z.object({
   // neighbour may find in front of its next task (docs/architecture.md, docs/benchmarks.md).
   RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE: positiveInt.default(600),
   RATE_LIMIT_ORGANISATION_CREATES_BURST: positiveInt.default(20),
+  // Which proxies in front (a TLS-terminating load balancer) the API and the codec endpoint believe
+  // about the browser's scheme, host and address (X-Forwarded-Proto, -Host, -For); by default none.
+  TRUST_PROXY: z.string().default('false').pipe(trustProxy),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   MAX_TEXT_BYTES: positiveInt.max(1_500_000, 'must stay well under the Temporal payload limit (2 MB)').default(512 * 1024),
   // A batch's body (POST /v1/ai/batches): its items' texts are staged in the database until admitted.
@@ -101,6 +105,10 @@ export const configSchema = z.object({
   // file (which `npm start` makes) if there is one, else nothing is encrypted.
   PAYLOAD_ENCRYPTION_KEYS: z.string().optional(),
   PAYLOAD_ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
+  // Without keys, an API or production worker refuses to start once live API keys exist, and
+  // `assay keys issue --env live` refuses, unless this is `off` (payload-encryption-verdict.ts).
+  // Configured keys are used either way: what they encrypted must stay readable.
+  PAYLOAD_ENCRYPTION: z.enum(['required', 'off']).default('required'),
   // The codec endpoint for the Temporal UI and CLI (src/codec): where it listens, the operator credential
   // it asks for (else the data directory's codec-credential file, which `npm start` makes), and the
   // origins whose pages may call it (default: the embedded UI's).

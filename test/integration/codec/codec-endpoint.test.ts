@@ -21,7 +21,7 @@ let key: string;
 beforeAll(async () => {
   harness = await AssayHarness.start({ env: { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('codec') } });
   key = (await harness.issueKey('acme', 'test')).key;
-  server = createCodecServer(new EncryptedPayloadCodec(harness.config.keyRing!), { credential: CREDENTIAL, allowedOrigins: [UI_ORIGIN] });
+  server = createCodecServer(new EncryptedPayloadCodec(harness.config.keyRing!), { credential: CREDENTIAL, allowedOrigins: [UI_ORIGIN], trustProxy: false });
   endpoint = `http://127.0.0.1:${await listenOnLoopback(server)}/codec`;
 });
 
@@ -33,10 +33,14 @@ afterAll(async () => {
 const PLAIN = { metadata: { encoding: Buffer.from('json/plain').toString('base64') }, data: Buffer.from('"secret text"').toString('base64') };
 
 /** The sign-in form as the page posts it. */
-function signIn(credential: string, headers: Record<string, string> = {}): Promise<Response> {
+function signIn(credential: string, headers: Record<string, string> = {}, at = endpoint): Promise<Response> {
   const body = new URLSearchParams({ credential }).toString();
-  return fetch(`${endpoint}/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+  return fetch(`${at}/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
 }
+
+/** What a TLS-terminating proxy adds to a browser's request for https://codec.example.com, and the form's Origin there. */
+const FORWARDED = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'codec.example.com', 'x-forwarded-for': '203.0.113.7' };
+const BEHIND_PROXY = { ...FORWARDED, origin: 'https://codec.example.com' };
 
 async function finishedTask(text: string): Promise<string> {
   const created = await request(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: { task_type: 'summarize', input: { text } } });
@@ -100,16 +104,15 @@ describe('the codec endpoint', () => {
     expect(refused.headers.get('set-cookie')).toBeNull();
     expect(await refused.text()).toContain('That is not the operator credential.');
 
-    // Pasted with the newline `cat` leaves, behind a proxy that terminated TLS.
-    const signedIn = await signIn(`${CREDENTIAL}\n`, { 'x-forwarded-proto': 'https' });
+    // Pasted with the newline `cat` leaves.
+    const signedIn = await signIn(`${CREDENTIAL}\n`);
     expect(signedIn.status).toBe(303);
     expect(signedIn.headers.get('location')).toBe('/codec/');
     const setCookie = signedIn.headers.get('set-cookie') ?? '';
-    expect(setCookie.split('; ').slice(1)).toEqual(['Path=/codec', 'HttpOnly', 'SameSite=Strict', 'Max-Age=43200', 'Secure']);
+    expect(setCookie.split('; ').slice(1)).toEqual(['Path=/codec', 'HttpOnly', 'SameSite=Strict', 'Max-Age=43200']);
     const cookie = setCookie.split(';')[0];
     expect(cookie).toMatch(/^assay_codec=\d+\.[\w-]{43}$/);
     expect(cookie).not.toContain(CREDENTIAL.slice(0, 12));
-    expect((await signIn(CREDENTIAL)).headers.get('set-cookie')).not.toContain('Secure');
 
     expect(await (await fetch(`${endpoint}/`, { headers: { cookie } })).text()).toMatch(/signed in until \d{4}-/);
     const encoded = await request(`${endpoint}/encode`, { method: 'POST', headers: { cookie, origin: UI_ORIGIN }, json: { payloads: [PLAIN] } });
@@ -126,6 +129,31 @@ describe('the codec endpoint', () => {
     expect((await signIn(CREDENTIAL, { origin: UI_ORIGIN })).status).toBe(403);
     expect((await request(`${endpoint}/sign-in`)).status).toBe(405);
     expect((await request(`${endpoint}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('ignores forwarded headers without TRUST_PROXY: the origin and cookie are those of the plain-HTTP connection', async () => {
+    expect((await signIn(CREDENTIAL, BEHIND_PROXY)).status).toBe(403);
+    expect((await signIn(CREDENTIAL, FORWARDED)).headers.get('set-cookie')).toMatch(/^assay_codec=\S+; Path=\/codec; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+  });
+
+  it('believes a trusted proxy’s scheme and host: a __Host- prefixed, Secure cookie that only HTTPS requests read', async () => {
+    const proxied = createCodecServer(new EncryptedPayloadCodec(harness.config.keyRing!), { credential: CREDENTIAL, allowedOrigins: [UI_ORIGIN], trustProxy: ['loopback'] });
+    const behind = `http://127.0.0.1:${await listenOnLoopback(proxied)}/codec`;
+    try {
+      const signedIn = await signIn(CREDENTIAL, BEHIND_PROXY, behind);
+      expect(signedIn.status).toBe(303);
+      const setCookie = signedIn.headers.get('set-cookie') ?? '';
+      expect(setCookie).toMatch(/^__Host-assay_codec=\d+\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/);
+      const cookie = setCookie.split(';')[0];
+      const decode = (headers: Record<string, string>) => request(`${behind}/decode`, { method: 'POST', headers: { cookie, ...headers }, json: { payloads: [] } });
+      expect((await decode({ 'x-forwarded-proto': 'https' })).status).toBe(200);
+      expect((await decode({})).status).toBe(401);
+      expect((await signIn(CREDENTIAL, { ...BEHIND_PROXY, origin: 'https://evil.example' }, behind)).status).toBe(403);
+      const signedOut = await fetch(`${behind}/sign-out`, { method: 'POST', redirect: 'manual', headers: { cookie, ...BEHIND_PROXY } });
+      expect(signedOut.headers.get('set-cookie')).toBe('__Host-assay_codec=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0; Secure');
+    } finally {
+      await new Promise((resolve) => proxied.close(resolve));
+    }
   });
 
   it('answers the UI origin’s CORS preflight, and no other origin', async () => {

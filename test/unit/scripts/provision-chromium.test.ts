@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { aptCalls, executable, fakeCommands, npmCacheDir, provisionInChild, type ProvisionCall } from '../../support/provisioning';
+import { aptCalls, executable, fakeCommands, packageCacheDir, provisionInChild, type ProvisionCall } from '../../support/provisioning';
 
 // Every case runs against a temporary .tools and system location, with stand-ins for apt-get and
 // npm on PATH: nothing is installed and no network is used.
@@ -60,7 +60,7 @@ describe('finding one', () => {
   });
 
   it('uses the npm build cached in .tools rather than installing', () => {
-    const launcher = executable(path.join(npmCacheDir('provision-chromium', toolsDir), 'chromium'));
+    const launcher = executable(path.join(packageCacheDir('provision-chromium', toolsDir), 'chromium'));
 
     expect(provision()).toMatchObject({ path: launcher, route: 'cached' });
     expect(aptCalls(aptLog)).toEqual([]);
@@ -68,7 +68,7 @@ describe('finding one', () => {
 
   it('keeps to the npm route with CHROMIUM_ROUTE=npm', () => {
     executable(systemChromium);
-    const launcher = executable(path.join(npmCacheDir('provision-chromium', toolsDir), 'chromium'));
+    const launcher = executable(path.join(packageCacheDir('provision-chromium', toolsDir), 'chromium'));
 
     expect(provision({ env: { ...env, CHROMIUM_ROUTE: 'npm' } })).toMatchObject({ path: launcher, route: 'cached' });
   });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { aptCalls, executable, fakeCommands, npmCacheDir, provisionInChild } from '../../support/provisioning';
+import { aptCalls, executable, fakeCommands, packageCacheDir, provisionInChild } from '../../support/provisioning';
 
 // Every case runs against a temporary .tools and /usr/lib/postgresql, with stand-ins for apt-get
 // and npm on PATH: nothing is installed and no network is used.
@@ -66,7 +66,7 @@ describe('finding one', () => {
 
   it('keeps to the npm route with POSTGRES_ROUTE=npm', () => {
     serverIn(path.join(systemRoot, '15', 'bin'));
-    const cached = serverIn(path.join(npmCacheDir('provision-postgres', toolsDir), 'bin'));
+    const cached = serverIn(path.join(packageCacheDir('provision-postgres', toolsDir), 'bin'));
 
     expect(provision({ env: { ...env, POSTGRES_ROUTE: 'npm' } })).toMatchObject({ path: cached, route: 'cached' });
   });
