@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { ExitCode } from '../../src/cli/exit-codes';
 import { registerKeysCommands } from '../../src/cli/operator/keys-commands';
+import { generateEncryptionKeyEntry } from '../../src/common/crypto/encryption-keys';
 import type { AssayHarness } from '../support/assay-harness';
 import { startTwoApiInstances, type ApiInstances } from '../support/api-instances';
 import { bearer, http } from '../support/http';
@@ -13,8 +14,9 @@ let harness: AssayHarness;
 let instances: string[];
 
 beforeAll(async () => {
-  // The production default cache lifetime, to show it keeps revocation within the 5 s promise.
-  deployment = await startTwoApiInstances({ KEY_CACHE_TTL_MS: '2000' });
+  // The production default cache lifetime, to show it keeps revocation within the 5 s promise;
+  // encryption keys, without which the operator could not issue live keys.
+  deployment = await startTwoApiInstances({ KEY_CACHE_TTL_MS: '2000', PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('deployment') });
   harness = deployment.harness;
   instances = deployment.urls;
 });
@@ -28,7 +30,7 @@ async function operator(...args: string[]): Promise<string> {
   let stdout = '';
   const program = new Command('assay').exitOverride();
   registerKeysCommands(program, {
-    env: { DATABASE_URL: harness.config.values.DATABASE_URL, DATA_DIR: harness.dataDir },
+    env: { DATABASE_URL: harness.config.values.DATABASE_URL, DATA_DIR: harness.dataDir, PAYLOAD_ENCRYPTION_KEYS: harness.config.values.PAYLOAD_ENCRYPTION_KEYS },
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stdout += text) },
     exit: (code) => {

@@ -31,12 +31,17 @@ export class BuiltService {
 
   /** Starts the entrypoint with only PATH and `env`, and waits until `ready` has matched `count` times in its output. */
   static async start(name: BuiltEntrypoint, env: Record<string, string>, ready: RegExp, count = 1, timeoutMs = 30_000): Promise<BuiltService> {
+    const service = BuiltService.spawn(name, env);
+    await service.waitFor(ready, count, timeoutMs);
+    return service;
+  }
+
+  /** Starts the entrypoint with only PATH and `env`, without waiting: for a process expected to exit. */
+  static spawn(name: BuiltEntrypoint, env: Record<string, string>): BuiltService {
     const script = path.join(DIST, name, 'main.js');
     if (!fs.existsSync(script)) throw new Error(`${script} is missing: run \`npm run build\` (npm test does it in pretest)`);
     const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const service = new BuiltService(name, child);
-    await service.waitFor(ready, count, timeoutMs);
-    return service;
+    return new BuiltService(name, child);
   }
 
   get pid(): number {

@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { AppConfig } from '../../common/config/app-config';
+import { checkLiveKeyIssue } from '../../common/config/payload-encryption-check';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { KeyService, type IssuedKey } from '../../common/keys/key-service';
 import { withOperatorStorage } from './operator-storage';
@@ -32,6 +34,8 @@ export function registerKeysCommands(program: Command, deps: OperatorCommandDeps
     .option('--json', 'print {"id","key","org","env"}')
     .action((options: ActorOption & { org: string; env: KeyEnvironment; json?: boolean }) =>
       run(async () => {
+        // Rotation is not checked: it never adds the first live key, and it is how a leaked one is replaced.
+        if (options.env === 'live') checkLiveKeyIssue(new AppConfig(deps.env));
         const issued = await withKeyService(options.actor, (service) => service.issue(options.org, options.env));
         if (options.json) print(JSON.stringify(issued));
         else printIssued(issued);

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { KeyAuditRow, Tables } from './tables';
 
@@ -75,8 +75,7 @@ export class KeyStore {
           .updateTable('apiKeys')
           .set({ revokedAt: end.revokedAt, expiresAt: end.expiresAt })
           .where('id', '=', end.id)
-          .where('revokedAt', 'is', null)
-          .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', change.at)]))
+          .where(activeAt(change.at))
           .executeTakeFirst();
         // Nothing was written yet, so committing the empty transaction changes nothing.
         if (ended.numUpdatedRows !== 1n) return false;
@@ -93,6 +92,12 @@ export class KeyStore {
 
   findById(id: string): Promise<StoredKey | undefined> {
     return this.db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Whether any key of the environment works at `at`. */
+  async hasActiveKey(environment: KeyEnvironment, at: string): Promise<boolean> {
+    const found = await this.db.selectFrom('apiKeys').select('id').where('environment', '=', environment).where(activeAt(at)).limit(1).executeTakeFirst();
+    return found !== undefined;
   }
 
   list(): Promise<StoredKey[]> {
@@ -116,6 +121,11 @@ export class KeyStore {
     const rows = await this.db.selectFrom(newest.as('newest')).selectAll().orderBy('id').execute();
     return rows.map(fromAuditRow);
   }
+}
+
+/** Neither revoked nor past its grace period at `at`. */
+function activeAt(at: string) {
+  return (eb: ExpressionBuilder<Tables, 'apiKeys'>) => eb.and([eb('revokedAt', 'is', null), eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)])]);
 }
 
 function toAuditRow({ organizationId, environment, details, ...entry }: KeyAuditEntry): Insertable<KeyAuditRow> {

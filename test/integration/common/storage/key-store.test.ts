@@ -130,6 +130,22 @@ describe.each([
     });
   });
 
+  describe('active keys of an environment', () => {
+    it('finds a live key until it is revoked or its grace period ends, and never counts a test key', async () => {
+      const at = (ms: number) => new Date(ms).toISOString();
+      await service.issue('acme', 'test');
+      expect(await store.hasActiveKey('live', at(START))).toBe(false);
+      const ending = await service.issue('acme', 'live');
+      await store.apply({ at: at(START), end: { id: ending.id, expiresAt: at(START + HOUR) }, audit: [] });
+      expect(await store.hasActiveKey('live', at(START + HOUR - 1))).toBe(true);
+      expect(await store.hasActiveKey('live', at(START + HOUR))).toBe(false);
+      const revoked = await service.issue('acme', 'live');
+      expect(await store.hasActiveKey('live', at(START + HOUR))).toBe(true);
+      await service.revoke(revoked.id);
+      expect(await store.hasActiveKey('live', at(START + HOUR))).toBe(false);
+    });
+  });
+
   describe('migrations', () => {
     it('keeps keys across reopening and migrates an up-to-date store to no effect', async () => {
       const issued = await service.issue('acme', 'test');

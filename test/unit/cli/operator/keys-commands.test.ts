@@ -6,12 +6,16 @@ import { runOperatorCommand, type OperatorRun } from '../../../support/operator-
 import { registerKeysCommands } from '../../../../src/cli/operator/keys-commands';
 import { parseGracePeriod } from '../../../../src/cli/operator/keys-duration';
 import { defaultOperatorActor } from '../../../../src/common/keys/operator-actor';
+import { AppConfig } from '../../../../src/common/config/app-config';
+import { ensureLocalEncryptionKey } from '../../../../src/embedded/local-encryption-key';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 let dataDir: string;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-cli-'));
+  // Beside the encryption key `npm start` makes, as an operator's data directory is.
+  ensureLocalEncryptionKey(new AppConfig({ DATA_DIR: dataDir }));
 });
 
 afterEach(() => {
@@ -46,6 +50,25 @@ describe('assay keys issue and list', () => {
       `${issued.id}  ${issued.key.slice(0, 17)}…  org=acme  env=test  created ${NOW.toISOString()}  last used never  active\n`,
     );
     expect(run.stdout).not.toContain(issued.key.slice(17));
+  });
+});
+
+describe('assay keys issue without encryption keys', () => {
+  beforeEach(() => fs.rmSync(path.join(dataDir, 'encryption-keys')));
+
+  it('refuses a live key, naming the settings, and stores nothing', async () => {
+    const run = await keys('issue', '--org', 'acme', '--env', 'live');
+    expect(run).toEqual({
+      stdout: '',
+      stderr: 'assay: Invalid configuration:\n  PAYLOAD_ENCRYPTION_KEYS: live API keys need payload encryption: set PAYLOAD_ENCRYPTION_KEYS or PAYLOAD_ENCRYPTION_KEYS_FILE, or PAYLOAD_ENCRYPTION=off to store production data in plaintext\n',
+      exitCode: ExitCode.Usage,
+    });
+    expect((await keys('list')).stdout).toBe('');
+  });
+
+  it('issues a live key on PAYLOAD_ENCRYPTION=off, and test keys always', async () => {
+    expect((await keysWithEnv({ DATA_DIR: dataDir, PAYLOAD_ENCRYPTION: 'off' }, 'issue', '--org', 'acme', '--env', 'live')).exitCode).toBe(ExitCode.Succeeded);
+    expect((await keys('issue', '--org', 'acme', '--env', 'test')).exitCode).toBe(ExitCode.Succeeded);
   });
 });
 
