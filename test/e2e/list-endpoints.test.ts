@@ -117,6 +117,52 @@ describe('GET /v1/ai/tasks', () => {
   });
 });
 
+/** The cursor with its JSON body (before any `.`) edited and re-encoded, everything after it kept, as a client could. */
+function withBodyEdited(cursor: string, edit: (body: Record<string, unknown>) => void): string {
+  const [body, ...rest] = cursor.split('.');
+  const decoded = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  edit(decoded);
+  return [Buffer.from(JSON.stringify(decoded)).toString('base64url'), ...rest].join('.');
+}
+
+describe('cursors are authenticated', () => {
+  let first: string;
+  let second: string;
+
+  beforeAll(async () => {
+    await listUntil('/v1/ai/tasks?limit=100', acme, (page) => page.data.length === 5);
+    first = (await http(`${harness.baseUrl}/v1/ai/tasks?limit=1`, { headers: bearer(acme) })).body.next_cursor;
+    second = (await http(`${harness.baseUrl}/v1/ai/tasks?limit=1&cursor=${encodeURIComponent(first)}`, { headers: bearer(acme) })).body.next_cursor;
+    expect([typeof first, typeof second]).toEqual(['string', 'string']);
+  });
+
+  async function pageWith(cursor: string) {
+    return http(`${harness.baseUrl}/v1/ai/tasks?limit=1&cursor=${encodeURIComponent(cursor)}`, { headers: bearer(acme) });
+  }
+
+  it.each([
+    ['its position replaced by bytes of the client\'s own', (cursor: string) => withBodyEdited(cursor, (body) => (body.t = Buffer.from('abcdef').toString('base64')))],
+    ["its position replaced by another genuine cursor's", (cursor: string) => withBodyEdited(cursor, (body) => (body.t = JSON.parse(Buffer.from(second.split('.')[0], 'base64url').toString('utf8')).t))],
+    ['its filter half replaced', (cursor: string) => withBodyEdited(cursor, (body) => (body.q = 'A'.repeat(22)))],
+    ['one character of its end changed', (cursor: string) => cursor.slice(0, -1) + (cursor.endsWith('A') ? 'B' : 'A')],
+    ['its last two characters cut off', (cursor: string) => cursor.slice(0, -2)],
+  ])('answers 400 INVALID_REQUEST, never 500, for a real cursor with %s', async (_how, alter) => {
+    const response = await pageWith(alter(first));
+    expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status: 400, code: 'INVALID_REQUEST' });
+    expect(response.body.error.message).toMatch(/^cursor: /);
+  });
+
+  it('still pages with the cursors as they came', async () => {
+    expect((await pageWith(first)).status).toBe(200);
+    expect((await pageWith(second)).status).toBe(200);
+  });
+
+  it("refuses the organisation's cursor to another organisation", async () => {
+    const response = await http(`${harness.baseUrl}/v1/ai/tasks?limit=1&cursor=${encodeURIComponent(first)}`, { headers: bearer(globex) });
+    expect(response.status).toBe(400);
+  });
+});
+
 describe('GET /v1/network-assessments', () => {
   it("lists the caller's own assessments and filters them by status", async () => {
     const created = await http(`${harness.baseUrl}/v1/network-assessments`, {

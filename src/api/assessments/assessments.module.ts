@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ErasureModule } from '../erasure/erasure.module';
+import { ListingModule } from '../listing/listing.module';
 import { TemporalModule } from '../temporal/temporal.module';
 import { AssessmentWorkflowReader } from './assessment-workflow-reader';
 import { AssessmentsController } from './assessments.controller';
 import { AssessmentsService } from './assessments.service';
 
 @Module({
-  imports: [TemporalModule, ErasureModule],
+  imports: [TemporalModule, ErasureModule, ListingModule],
   controllers: [AssessmentsController],
   providers: [AssessmentsService, AssessmentWorkflowReader],
 })

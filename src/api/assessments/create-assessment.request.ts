@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_CONTROL_CHARACTERS, SOME_NON_WHITESPACE } from '../http/text-patterns';
+import { SOME_NON_WHITESPACE, multiLine, singleLine } from '../http/text-patterns';
 import { ApiError } from '../http/api-error';
 import { describeFirstIssue } from '../http/zod-issues';
 import type { NetworkComponent, NetworkGraph, NetworkLink } from '../../contract';
@@ -24,11 +24,11 @@ function label(maxLength: number) {
     .min(1, { error: 'must not be empty' })
     .max(maxLength, { error: `must be at most ${maxLength} characters` })
     .regex(SOME_NON_WHITESPACE, { error: 'must not be blank' })
-    .regex(NO_CONTROL_CHARACTERS, { error: 'must not contain control characters' });
+    .check(singleLine());
 }
 
 const attributeValue = z.union(
-  [z.string().max(LIMITS.attributeStringLength), z.number().finite(), z.boolean()],
+  [z.string().max(LIMITS.attributeStringLength).check(singleLine()), z.number().finite(), z.boolean()],
   { error: `must be a string of at most ${LIMITS.attributeStringLength} characters, a finite number or a boolean` },
 );
 
@@ -43,7 +43,7 @@ const componentSchema = z
       kind: label(LIMITS.kindLength),
       zone: label(LIMITS.zoneLength),
       attributes: z
-        .record(label(LIMITS.attributeKeyLength), attributeValue, { error: 'must be an object' })
+        .record(label(LIMITS.attributeKeyLength), attributeValue, wrongType('must be an object'))
         .refine((attributes) => Object.keys(attributes).length <= LIMITS.attributes, {
           error: `must have at most ${LIMITS.attributes} keys`,
         })
@@ -76,6 +76,7 @@ export const createAssessmentSchema = z
       context: z
         .string({ error: 'must be a string' })
         .max(LIMITS.contextLength, { error: `must be at most ${LIMITS.contextLength} characters` })
+        .check(multiLine())
         .optional(),
       components: z
         .array(componentSchema, { error: 'required, an array of components' })

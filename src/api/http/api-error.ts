@@ -22,8 +22,9 @@ export class ApiError extends Error {
     return new ApiError(404, 'NOT_FOUND', `${what} was not found`);
   }
 
-  static serviceUnavailable(): ApiError {
-    return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The workflow engine is unreachable; retry shortly', { 'retry-after': '2' });
+  /** A dependency ("The workflow engine", "The database") could not answer; the request may succeed if retried. */
+  static serviceUnavailable(dependency: string): ApiError {
+    return new ApiError(503, 'SERVICE_UNAVAILABLE', `${dependency} is unreachable; retry shortly`, { 'retry-after': '2' });
   }
 }
 

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { isDatabaseUnavailable } from '../../common/storage/database-errors';
 import { isTemporalUnavailable } from '../temporal/temporal-errors';
 import { ApiError } from './api-error';
 
@@ -9,10 +10,15 @@ const FASTIFY_ERRORS: Record<string, ApiError> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: ApiError.invalidRequest('Content-Length does not match the body'),
 };
 
-/** Maps anything thrown while serving a request to the one client-facing error shape. */
+/**
+ * Maps anything thrown while serving a request to the one client-facing error shape. A dependency
+ * that cannot answer now is 503 with Retry-After wherever in a route it was called, so no route
+ * answers 500 for an outage.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isTemporalUnavailable(error)) return ApiError.serviceUnavailable();
+  if (isTemporalUnavailable(error)) return ApiError.serviceUnavailable('The workflow engine');
+  if (isDatabaseUnavailable(error)) return ApiError.serviceUnavailable('The database');
   if (error instanceof HttpException) return fromHttpException(error);
   const fastifyError = error as { code?: string; statusCode?: number };
   const known = fastifyError.code ? FASTIFY_ERRORS[fastifyError.code] : undefined;

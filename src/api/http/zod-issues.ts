@@ -7,5 +7,7 @@ export function describeFirstIssue(error: z.ZodError): string {
 
 export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = issue.path.length > 0 ? issue.path.join('.') : 'body';
-  return `${field}: ${issue.message}`;
+  // A record's key that failed its schema: say why, not only that it is invalid.
+  const message = issue.code === 'invalid_key' && issue.issues.length > 0 ? `key ${issue.issues[0].message}` : issue.message;
+  return `${field}: ${message}`;
 }

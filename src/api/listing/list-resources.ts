@@ -1,7 +1,7 @@
 import type { Caller } from '../keys/key-authenticator';
 import type { TemporalClients } from '../temporal/temporal-clients';
 import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../contract';
-import { decodeCursor, encodeCursor } from './list-cursor';
+import type { ListCursors } from './list-cursor';
 import type { ListRequest } from './list-request';
 import { equals, quote, visibilityQuery } from '../../common/visibility/visibility-query';
 
@@ -39,6 +39,7 @@ export interface ListSource<S extends string, T extends { status: string }> {
  */
 export async function listResources<S extends string, T extends { status: string }>(
   temporal: TemporalClients,
+  cursors: ListCursors,
   caller: Caller,
   request: ListRequest<S>,
   source: ListSource<S, T>,
@@ -48,7 +49,9 @@ export async function listResources<S extends string, T extends { status: string
   if (request.created_after) clauses.push(`StartTime >= ${quote(request.created_after)}`);
   if (request.created_before) clauses.push(`StartTime < ${quote(request.created_before)}`);
   const query = visibilityQuery(clauses);
-  const pageToken = request.cursor ? decodeCursor(request.cursor, query) : undefined;
+  // The namespace is not in the query: a cursor of the sandbox's list must not page production's.
+  const scope = `${caller.environment}\n${query}`;
+  const pageToken = request.cursor ? await cursors.decode(request.cursor, scope) : undefined;
   const page = await temporal.listRuns(caller.environment, query, request.limit, pageToken);
   const items: Array<T | undefined> = await Promise.all(
     page.runs.map(async (listed): Promise<T | undefined> => {
@@ -60,6 +63,6 @@ export async function listResources<S extends string, T extends { status: string
   return {
     data,
     has_more: page.nextPageToken !== undefined,
-    next_cursor: page.nextPageToken ? encodeCursor(page.nextPageToken, query) : null,
+    next_cursor: page.nextPageToken ? await cursors.encode(page.nextPageToken, scope) : null,
   };
 }

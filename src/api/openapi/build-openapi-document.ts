@@ -76,7 +76,8 @@ export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[],
 
 /**
  * Every error an operation can answer with, in status order: its own codes, UNAUTHORIZED and
- * FORBIDDEN (the other kind of credential) unless public, INTERNAL, what the HTTP layer answers to any request, and, except for GET (whose body
+ * FORBIDDEN (the other kind of credential) and SERVICE_UNAVAILABLE (the credential is looked up in
+ * the database) unless public, INTERNAL, what the HTTP layer answers to any request, and, except for GET (whose body
  * Fastify never reads), what a body can cause.
  */
 export function operationErrors(operation: ApiOperation): StatusError[] {
@@ -84,6 +85,7 @@ export function operationErrors(operation: ApiOperation): StatusError[] {
   if (!operation.public) {
     codes.add('UNAUTHORIZED');
     codes.add('FORBIDDEN');
+    codes.add('SERVICE_UNAVAILABLE');
   }
   codes.add('INTERNAL');
   return [...[...codes].map(statusError), ...HTTP_LAYER_ERRORS, ...(operation.method === 'get' ? [] : BODY_ERRORS)].sort((a, b) => a.status - b.status);

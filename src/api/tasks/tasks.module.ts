@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ErasureModule } from '../erasure/erasure.module';
+import { ListingModule } from '../listing/listing.module';
 import { TemporalModule } from '../temporal/temporal.module';
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
 @Module({
-  imports: [TemporalModule, ErasureModule],
+  imports: [TemporalModule, ErasureModule, ListingModule],
   controllers: [TasksController],
   providers: [TasksService, TaskWorkflowReader],
   exports: [TasksService],

@@ -1,4 +1,4 @@
-import { ServiceError } from '@temporalio/client';
+import { ServiceError, isGrpcServiceError } from '@temporalio/client';
 
 // gRPC status codes (https://grpc.github.io/grpc/core/md_doc_statuscodes.html). The API never
 // cancels its own calls, so CANCELLED means the connection went away under the call (a server
@@ -9,9 +9,13 @@ const GRPC_UNAVAILABLE = 14;
 
 const UNREACHABLE_CODES: ReadonlySet<number> = new Set([GRPC_CANCELLED, GRPC_DEADLINE_EXCEEDED, GRPC_UNAVAILABLE]);
 
-/** True when the error means the Temporal frontend could not be reached in time (not a domain answer). */
+/**
+ * True when the error means the Temporal frontend could not be reached in time (not a domain
+ * answer): the SDK's ServiceError around the gRPC status, or the bare gRPC error that calls on the
+ * raw workflow service (the list's visibility query, a history read) throw.
+ */
 export function isTemporalUnavailable(error: unknown): boolean {
-  if (!(error instanceof ServiceError)) return false;
-  const code = (error.cause as { code?: number } | undefined)?.code;
+  const grpc = isGrpcServiceError(error) ? error : error instanceof ServiceError ? error.cause : undefined;
+  const code = (grpc as { code?: number } | undefined)?.code;
   return code !== undefined && UNREACHABLE_CODES.has(code);
 }

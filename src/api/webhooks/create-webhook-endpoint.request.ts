@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
+import { singleLine } from '../http/text-patterns';
 import { describeFirstIssue } from '../http/zod-issues';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract';
 
@@ -17,7 +18,7 @@ export const createWebhookEndpointSchema = z
         error: `required, a list of event types (${WEBHOOK_EVENT_TYPES.join(', ')})`,
       })
       .min(1, 'must name at least one event type'),
-    description: z.string().max(500).optional(),
+    description: z.string().max(500).check(singleLine()).optional(),
   }, { error: 'must be a JSON object' })
   .strict();
 

@@ -7,4 +7,5 @@ export const newWebhookEndpointId = (): string => newPrefixedId(ENDPOINT_ID_PREF
 export const isWebhookEndpointId = prefixedIdMatcher(ENDPOINT_ID_PREFIX);
 export const WEBHOOK_ENDPOINT_ID_PATTERN = prefixedIdPattern(ENDPOINT_ID_PREFIX);
 export const newWebhookDeliveryId = (): string => newPrefixedId(DELIVERY_ID_PREFIX);
+export const isWebhookDeliveryId = prefixedIdMatcher(DELIVERY_ID_PREFIX);
 export const WEBHOOK_DELIVERY_ID_PATTERN = prefixedIdPattern(DELIVERY_ID_PREFIX);

@@ -1,5 +1,9 @@
+import type { HttpResult } from '../../support/http';
 import { ApiWithoutTemporal } from '../../support/api-without-temporal';
+import { API_OPERATIONS } from '../../support/api-operations';
 import { bearer, http } from '../../support/http';
+import { operationName, sendEveryOperation } from '../../support/operation-requests';
+import { storeEndpointWithDelivery } from '../../support/stored-webhook';
 
 let api: ApiWithoutTemporal;
 let baseUrl: string;
@@ -41,5 +45,54 @@ describe('Temporal unreachable', () => {
 
   it('keeps /healthz answering', async () => {
     expect((await http(`${baseUrl}/healthz`)).status).toBe(200);
+  });
+});
+
+// What these serve is the process's own (probes, documents, the console, the models) or the
+// database's (webhook endpoints and their log, usage, console sessions, the reviewer): they answer
+// as usual. Every other operation, one added later included, needs Temporal and must answer 503.
+const ANSWERED_WITHOUT_TEMPORAL = new Set([
+  'GET /healthz',
+  'GET /metrics',
+  'GET /openapi.json',
+  'GET /docs',
+  'GET /console',
+  'GET /console/assets/{asset}',
+  'POST /console/session',
+  'GET /console/session',
+  'DELETE /console/session',
+  'GET /v1/models',
+  'GET /v1/usage',
+  'GET /v1/review/me',
+  'POST /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints/{endpoint_id}',
+  'DELETE /v1/webhook-endpoints/{endpoint_id}',
+  'POST /v1/webhook-endpoints/{endpoint_id}/rotate-secret',
+  'GET /v1/webhook-endpoints/{endpoint_id}/deliveries',
+  'POST /v1/webhook-endpoints/{endpoint_id}/enable',
+]);
+
+describe('every operation while Temporal is unreachable', () => {
+  let answers: Map<string, HttpResult>;
+
+  beforeAll(async () => {
+    const reviewer = (await api.addReviewer('alice', 'test')).credential;
+    // Real ids where the API checks its own database before Temporal, so the request gets that far.
+    const { endpointId, deliveryId } = await api.withStorage((storage) => storeEndpointWithDelivery(storage.webhooks, 'acme', 'test'));
+    answers = await sendEveryOperation(baseUrl, API_OPERATIONS, { key, reviewer }, { ids: { endpoint_id: endpointId, delivery_id: deliveryId } });
+  });
+
+  it.each(API_OPERATIONS.filter((operation) => !ANSWERED_WITHOUT_TEMPORAL.has(operationName(operation))).map(operationName))(
+    '%s answers 503 SERVICE_UNAVAILABLE with Retry-After',
+    (name) => {
+      const answer = answers.get(name) as HttpResult;
+      expect({ status: answer.status, code: answer.body?.error?.code }).toEqual({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    },
+  );
+
+  it.each([...ANSWERED_WITHOUT_TEMPORAL])('%s answers as usual, without an error of the server', (name) => {
+    expect((answers.get(name) as HttpResult).status).toBeLessThan(500);
   });
 });

@@ -49,9 +49,14 @@ describe('the create-task body is documented as strictly as it is validated', ()
     expect(passes(() => parseCreateTaskRequest(body(text), 1000, models))).toBe(false);
   });
 
-  it.each(['a', ' a ', '\u001c', '漢'])('accepts text %j in both', (text) => {
+  it.each(['a', ' a ', 'line one\r\n\tline two', '漢'])('accepts text %j in both', (text) => {
     expect(createTask(body(text))).toBe(true);
     expect(passes(() => parseCreateTaskRequest(body(text), 1000, models))).toBe(true);
+  });
+
+  it.each(['a\u0000', '\u001c', 'a\u001b[31m', 'a\u007f', 'a\u0085', 'a\fb'])('refuses text with the control character in %j in both', (text) => {
+    expect(createTask(body(text))).toBe(false);
+    expect(passes(() => parseCreateTaskRequest(body(text), 1000, models))).toBe(false);
   });
 
   it('documents task_type as the enum of supported types, still answered with UNSUPPORTED_TASK_TYPE', () => {

@@ -18,6 +18,14 @@ describe('Temporal unreachable, for the 503 mapping', () => {
     expect(isTemporalUnavailable(serviceError(code))).toBe(false);
   });
 
+  it.each([4, 14])('counts the bare gRPC error %s that calls on the raw workflow service throw (lists, history reads)', (code) => {
+    expect(isTemporalUnavailable(Object.assign(new Error(`${code}`), { code, details: 'No connection established', metadata: {} }))).toBe(true);
+  });
+
+  it('does not count a bare gRPC error that is a real answer', () => {
+    expect(isTemporalUnavailable(Object.assign(new Error('3 INVALID_ARGUMENT'), { code: 3, details: 'invalid page token', metadata: {} }))).toBe(false);
+  });
+
   it('does not count errors that are not from the Temporal service', () => {
     expect(isTemporalUnavailable(new Error('boom'))).toBe(false);
   });
