@@ -59,9 +59,14 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
   return {
     hasWebhookSubscribers,
 
-    /** The sweep schedule's run also prunes delivery records and suppressed events past the retention period, as Temporal deletes their resources. */
+    /**
+     * The sweep schedule's run also prunes delivery records and suppressed events past the
+     * retention period, as Temporal deletes their resources, and the records of redeliveries once
+     * their workflows are gone too: those run up to the retry window before their retention starts.
+     */
     async sweepOperatorCloses(input) {
-      await deps.store.pruneBefore(new Date(Date.now() - deps.retentionMs).toISOString());
+      const retentionStart = Date.now() - deps.retentionMs;
+      await deps.store.pruneBefore({ records: new Date(retentionStart).toISOString(), redeliveries: new Date(retentionStart - deps.retry.windowMs).toISOString() });
       return sweep.sweepOperatorCloses(input);
     },
 

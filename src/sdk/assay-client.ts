@@ -111,7 +111,7 @@ export class AssayClient {
     return taskFrom(await this.cancel(TASKS_PATH, id, options));
   }
 
-  /** Erases the task with its history (a running one is canceled first); resolves too when it was already gone. */
+  /** Erases the task with its history (a running one is canceled first); resolves again when you erased it before; an id you have no task by rejects with 404. */
   async deleteTask(id: string, options: RequestOptions = {}): Promise<void> {
     await this.erase(TASKS_PATH, id, options);
   }
@@ -204,7 +204,7 @@ export class AssayClient {
     return assessmentFrom(await this.get(ASSESSMENTS_PATH, id, options));
   }
 
-  /** Erases the assessment with its history (an open one is canceled first); resolves too when it was already gone. */
+  /** Erases the assessment with its history (an open one is canceled first); resolves again when you erased it before; an id you have no assessment by rejects with 404. */
   async deleteAssessment(id: string, options: RequestOptions = {}): Promise<void> {
     await this.erase(ASSESSMENTS_PATH, id, options);
   }

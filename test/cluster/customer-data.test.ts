@@ -1,23 +1,30 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { builtEntrypoints } from '../../chaos/stack/built-entrypoints';
 import { CHAOS_ORGANIZATION } from '../../chaos/stack/chaos-stack';
-import { taskWorkflowId } from '../../src/contract';
+import { issueSandboxKey } from '../../chaos/stack/issue-key';
+import { outcomeEventId, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
 import { ClusterStack } from '../support/cluster-stack';
 import { filesUnder, holding, markerAssessment, markerTask, newMarker } from '../support/customer-marker';
 import { eventually } from '../support/eventually';
 import { bearer, http } from '../support/http';
 import { columnsHolding } from '../support/postgres-scan';
 import { SUMMARIZE_TASK } from '../support/tasks';
+import { WebhookReceiver } from '../support/webhook-receiver';
+import { workflowsHolding } from '../support/workflows-holding';
 
 // Issue 17 on the production topology: what a customer sends is in none of the cluster's
-// PostgreSQL databases nor any file it wrote, and DELETE erases a task through either instance.
+// PostgreSQL databases nor any file it wrote, and DELETE erases a task through either instance,
+// with every workflow that carried its text.
 const MARKER = newMarker();
+// The erasure's own organisation, whose webhook endpoint the marker tests below do not have.
+const ERASING_ORGANIZATION = 'erasing';
 
 let stack: ClusterStack;
 let apis: string[];
 
 beforeAll(async () => {
-  // Every Assay process logs at its most verbose level.
-  stack = await ClusterStack.start({ label: 'customer-data', serviceEnv: { LOG_LEVEL: 'trace' } });
+  // Every Assay process logs at its most verbose level; the erasure's receiver is on loopback.
+  stack = await ClusterStack.start({ label: 'customer-data', serviceEnv: { LOG_LEVEL: 'trace', WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true' } });
   apis = stack.cluster.apiUrls;
 }, 300_000);
 
@@ -55,6 +62,44 @@ describe('DELETE /v1/ai/tasks/{task_id} on the cluster', () => {
     const temporal = await stack.auditClient();
     await expect(temporal.workflow.getHandle(taskWorkflowId(CHAOS_ORGANIZATION, taskId)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
     expect((await http(`${apis[0]}/v1/ai/tasks/${taskId}`, { method: 'DELETE', headers: bearer(stack.apiKey) })).status).toBe(204);
+  });
+});
+
+describe('erasure after a redelivery on the cluster', () => {
+  it('leaves no workflow holding the text: not the task, its event nor the redelivery of the event', async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.listen();
+    try {
+      const key = await issueSandboxKey(builtEntrypoints().cli, stack.cliEnv(), ERASING_ORGANIZATION);
+      const marker = newMarker();
+      const registered = await http(`${apis[0]}/v1/webhook-endpoints`, { method: 'POST', headers: bearer(key), json: { url: receiver.url(), events: ['ai_task.completed'] } });
+      expect(registered.status).toBe(201);
+      const created = await http(`${apis[0]}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: markerTask(marker) });
+      expect(created.body.status).toBe('succeeded');
+      const taskId: string = created.body.id;
+      await receiver.waitFor(1);
+      const deliveries = await eventually(
+        () => http(`${apis[1]}/v1/webhook-endpoints/${registered.body.id}/deliveries`, { headers: bearer(key) }),
+        (response) => response.body.data.length === 1,
+        'the delivery in the log',
+      );
+      const redeliver = `${apis[1]}/v1/webhook-endpoints/${registered.body.id}/deliveries/${deliveries.body.data[0].id}/redeliver`;
+      expect((await http(redeliver, { method: 'POST', headers: bearer(key) })).status).toBe(202);
+      await receiver.waitFor(2);
+
+      // The audit client decrypts: the summary is in the task, its event and the redelivery.
+      const temporal = await stack.auditClient();
+      const eventWorkflowId = webhookEventWorkflowId(ERASING_ORGANIZATION, outcomeEventId(taskId, 'succeeded'));
+      const isRedelivery = (id: string) => id.startsWith(`${eventWorkflowId}/redelivery/`);
+      const holders = await eventually(() => workflowsHolding(temporal, marker), (ids) => ids.some(isRedelivery), 'the redelivery holding the summary');
+      expect(holders).toEqual(expect.arrayContaining([taskWorkflowId(ERASING_ORGANIZATION, taskId), eventWorkflowId]));
+
+      expect((await http(`${apis[1]}/v1/ai/tasks/${taskId}`, { method: 'DELETE', headers: bearer(key) })).status).toBe(204);
+      await eventually(() => workflowsHolding(temporal, marker), (ids) => ids.length === 0, 'no workflow holding the marker');
+      expect(receiver.received).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

@@ -1,15 +1,23 @@
+import Database from 'better-sqlite3';
 import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
+import { newAssessmentId } from '../../src/common/ids/assessment-ids';
+import { newTaskId } from '../../src/common/ids/task-ids';
 import { Storage } from '../../src/common/storage/storage';
 import type { WebhookDeliveryAttempt } from '../../src/common/storage/webhook-store';
-import { assessmentWorkflowId, outcomeEventId, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
+import { quote } from '../../src/common/visibility/visibility-query';
+import { EXTRACTIVE_MODEL, assessmentWorkflowId, outcomeEventId, reviewOutcomeName, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
 import { AssayClient } from '../../src/sdk';
 import { AssayHarness } from '../support/assay-harness';
+import { markerAssessment, markerTask, newMarker } from '../support/customer-marker';
+import { eventually } from '../support/eventually';
 import { SINGLE_ZONE_GRAPH } from '../support/graphs';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
+import { approveAssessment } from '../support/review-assessment';
 import { SUMMARIZE_TASK } from '../support/tasks';
 import { WebhookApi } from '../support/webhook-api';
 import { WebhookReceiver } from '../support/webhook-receiver';
+import { workflowsHolding } from '../support/workflows-holding';
 
 // The sweep (which prunes delivery records) runs every second here, a failed delivery is retried within a second.
 const ENV = { WEBHOOK_SWEEP_INTERVAL: '1s', WEBHOOK_RETRY_INITIAL_INTERVAL: '200ms', WEBHOOK_RETRY_MAX_INTERVAL: '1s' };
@@ -69,10 +77,43 @@ async function exists(workflowId: string): Promise<boolean> {
     );
 }
 
-async function finishedTask(key = acme): Promise<string> {
-  const created = await http(url('/v1/ai/tasks'), { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: SUMMARIZE_TASK });
+async function finishedTask(key = acme, task = SUMMARIZE_TASK): Promise<string> {
+  const created = await http(url('/v1/ai/tasks'), { method: 'POST', headers: { ...bearer(key), prefer: 'wait=30' }, json: task });
   expect(created.body.status).toBe('succeeded');
   return created.body.id;
+}
+
+/** The workflows of the customer-asked redeliveries of one event, as visibility lists them. */
+async function redeliveryWorkflows(organizationId: string, eventId: string): Promise<string[]> {
+  const ids: string[] = [];
+  const prefix = `${webhookEventWorkflowId(organizationId, eventId)}/redelivery/`;
+  for await (const execution of temporal.workflow.list({ query: `WorkflowId STARTS_WITH ${quote(prefix)}` })) ids.push(execution.workflowId);
+  return ids;
+}
+
+/** Asks to redeliver the event's first logged attempt to the endpoint. */
+async function askRedelivery(key: string, endpointId: string, eventId: string) {
+  const [attempt] = (await api.deliveriesUntil(key, endpointId, (deliveries) => deliveries.some((delivery) => delivery.event_id === eventId))).filter(
+    (delivery) => delivery.event_id === eventId,
+  );
+  return http(url(`/v1/webhook-endpoints/${endpointId}/deliveries/${attempt.id}/redeliver`), { method: 'POST', headers: bearer(key) });
+}
+
+/** Redelivers the event's first logged attempt to the endpoint, and waits until its redelivery is listed. */
+async function redeliver(key: string, endpointId: string, organizationId: string, eventId: string): Promise<string> {
+  expect((await askRedelivery(key, endpointId, eventId)).status).toBe(202);
+  const [workflowId] = await eventually(() => redeliveryWorkflows(organizationId, eventId), (ids) => ids.length === 1, `the redelivery of ${eventId}`);
+  return workflowId;
+}
+
+/** Rows of the table erasures write, as an operator's tool reads the SQLite file. */
+function suppressionRows(): number {
+  const db = new Database(harness.config.keyDatabasePath, { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS count FROM webhook_suppressed_events').get() as { count: number }).count;
+  } finally {
+    db.close();
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,9 +145,13 @@ describe('DELETE /v1/ai/tasks/{task_id}', () => {
     await down.close();
     try {
       const taskId = await finishedTask(initech);
+      const eventId = outcomeEventId(taskId, 'succeeded');
       await api.deliveriesUntil(initech, registered.body.id, (deliveries) => deliveries.length >= 2);
+      // A redelivery retrying too, in its own workflow.
+      const redelivery = await redeliver(initech, registered.body.id, 'initech', eventId);
 
       expect((await erase(`/v1/ai/tasks/${taskId}`, initech)).status).toBe(204);
+      expect(await exists(redelivery)).toBe(false);
       await down.listen();
       await sleep(SETTLE_MS);
       expect(down.received).toEqual([]);
@@ -131,11 +176,13 @@ describe('DELETE /v1/ai/tasks/{task_id}', () => {
     expect((await erase(`/v1/ai/tasks/${taskId}`)).status).toBe(204);
   });
 
-  it('erases only in the caller’s organisation: the task, its webhooks and their delivery records stay', async () => {
+  it('erases only in the caller’s organisation: another’s id is 404, and the task, its webhooks and their delivery records stay', async () => {
     const taskId = await finishedTask();
     const eventId = outcomeEventId(taskId, 'succeeded');
     await api.deliveriesUntil(acme, acmeEndpoint, (deliveries) => deliveries.some((delivery) => delivery.event_id === eventId));
-    expect((await erase(`/v1/ai/tasks/${taskId}`, globex)).status).toBe(204);
+    const refused = await erase(`/v1/ai/tasks/${taskId}`, globex);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe('NOT_FOUND');
     expect((await read(`/v1/ai/tasks/${taskId}`)).status).toBe(200);
     const deliveries = await api.deliveriesUntil(acme, acmeEndpoint, () => true);
     expect(deliveries.filter((delivery) => delivery.event_id === eventId)).toHaveLength(1);
@@ -155,10 +202,62 @@ describe('DELETE /v1/ai/tasks/{task_id}', () => {
     expect(refused.status).toBe(404);
     expect(refused.body.error.code).toBe('NOT_FOUND');
   });
+
+  it('answers 404 for a task id that never existed, and writes nothing', async () => {
+    const before = suppressionRows();
+    for (let i = 0; i < 5; i++) {
+      const refused = await erase(`/v1/ai/tasks/${newTaskId()}`);
+      expect(refused.status).toBe(404);
+      expect(refused.body.error.code).toBe('NOT_FOUND');
+    }
+    expect(suppressionRows()).toBe(before);
+  });
+
+  it('erases the redeliveries of its events too: no workflow holds the text afterwards', async () => {
+    const marker = newMarker();
+    const taskId = await finishedTask(acme, { ...markerTask(marker), model: EXTRACTIVE_MODEL });
+    const eventId = outcomeEventId(taskId, 'succeeded');
+    const redelivery = await redeliver(acme, acmeEndpoint, 'acme', eventId);
+    // The summary holds the marker: the task, its event and the redelivery carry it.
+    const holders = await eventually(() => workflowsHolding(temporal, marker), (ids) => ids.includes(redelivery), 'the redelivery to hold the summary');
+    expect(holders).toEqual(expect.arrayContaining([taskWorkflowId('acme', taskId), webhookEventWorkflowId('acme', eventId)]));
+
+    expect((await erase(`/v1/ai/tasks/${taskId}`)).status).toBe(204);
+    await eventually(() => workflowsHolding(temporal, marker), (ids) => ids.length === 0, 'no workflow to hold the marker');
+    expect(await exists(redelivery)).toBe(false);
+  });
+
+  it('refuses a redelivery whose event an erasure suppressed meanwhile, and deletes the workflow it had started', async () => {
+    const taskId = await finishedTask();
+    const eventId = outcomeEventId(taskId, 'succeeded');
+    await api.deliveriesUntil(acme, acmeEndpoint, (deliveries) => deliveries.some((delivery) => delivery.event_id === eventId));
+    // As an erasure leaves it that read the recorded redeliveries just before this one recorded its own.
+    await storage.webhooks.suppressEvents({ organizationId: 'acme', environment: 'test' }, [eventId], new Date().toISOString());
+
+    const refused = await askRedelivery(acme, acmeEndpoint, eventId);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.code).toBe('NOT_FOUND');
+    const [started] = await storage.webhooks.redeliveriesOf({ organizationId: 'acme', environment: 'test' }, [eventId]);
+    await eventually(() => exists(started), (found) => !found, 'the refused redelivery deleted');
+  });
+
+  it('erases a redelivery that outlived its task: the task is gone from Temporal, the DELETE is 204 all the same', async () => {
+    const taskId = await finishedTask();
+    const eventId = outcomeEventId(taskId, 'succeeded');
+    const redelivery = await redeliver(acme, acmeEndpoint, 'acme', eventId);
+    // As retention leaves it: the task and its event deleted, the redelivery (closed later) still kept.
+    for (const workflowId of [taskWorkflowId('acme', taskId), webhookEventWorkflowId('acme', eventId)]) {
+      await temporal.workflowService.deleteWorkflowExecution({ namespace: temporal.options.namespace, workflowExecution: { workflowId } });
+      await eventually(() => exists(workflowId), (found) => !found, `${workflowId} deleted`);
+    }
+
+    expect((await erase(`/v1/ai/tasks/${taskId}`)).status).toBe(204);
+    await eventually(() => exists(redelivery), (found) => !found, 'the redelivery deleted');
+  });
 });
 
 describe('DELETE /v1/network-assessments/{assessment_id}', () => {
-  it('cancels and erases an open assessment; GET answers 404 and a repeat 204', async () => {
+  it('cancels and erases an open assessment; another organisation’s DELETE is 404, GET answers 404 after and a repeat 204', async () => {
     const created = await http(url('/v1/network-assessments'), {
       method: 'POST',
       headers: bearer(acme),
@@ -167,13 +266,48 @@ describe('DELETE /v1/network-assessments/{assessment_id}', () => {
     expect(created.status).toBe(202);
     const assessmentId = created.body.assessment_id;
 
-    expect((await erase(`/v1/network-assessments/${assessmentId}`, globex)).status).toBe(204);
+    expect((await erase(`/v1/network-assessments/${assessmentId}`, globex)).status).toBe(404);
     expect((await read(`/v1/network-assessments/${assessmentId}`)).status).toBe(200);
 
     expect((await erase(`/v1/network-assessments/${assessmentId}`)).status).toBe(204);
     expect((await read(`/v1/network-assessments/${assessmentId}`)).status).toBe(404);
     expect(await exists(assessmentWorkflowId('acme', assessmentId))).toBe(false);
     expect((await erase(`/v1/network-assessments/${assessmentId}`)).status).toBe(204);
+  });
+
+  it('answers 404 for an assessment id that never existed, and writes nothing', async () => {
+    const before = suppressionRows();
+    for (let i = 0; i < 5; i++) expect((await erase(`/v1/network-assessments/${newAssessmentId()}`)).status).toBe(404);
+    expect(suppressionRows()).toBe(before);
+  });
+
+  it('erases a reviewed assessment with the redeliveries of its event: no workflow holds its text afterwards', async () => {
+    const marker = newMarker();
+    const created = await http(url('/v1/network-assessments'), { method: 'POST', headers: bearer(acme), json: markerAssessment(marker) });
+    expect(created.status).toBe(202);
+    const assessmentId = created.body.assessment_id;
+    await approveAssessment(harness.temporal.address, 'acme', assessmentId);
+    const eventId = outcomeEventId(assessmentId, reviewOutcomeName('approved'));
+    const redelivery = await redeliver(acme, acmeEndpoint, 'acme', eventId);
+    await eventually(() => workflowsHolding(temporal, marker), (ids) => ids.includes(redelivery), 'the redelivery to hold the assessment');
+
+    expect((await erase(`/v1/network-assessments/${assessmentId}`)).status).toBe(204);
+    await eventually(() => workflowsHolding(temporal, marker), (ids) => ids.length === 0, 'no workflow to hold the marker');
+  });
+});
+
+describe('DELETE under the create rate limits', () => {
+  it('answers a burst over the limit with 429 RATE_LIMITED and Retry-After, from the creates’ buckets', async () => {
+    const umbrella = (await harness.issueKey('umbrella', 'test')).key;
+    const burst = harness.config.values.RATE_LIMIT_CREATES_BURST;
+    const answers = await Promise.all(Array.from({ length: 2 * burst }, () => erase(`/v1/ai/tasks/${newTaskId()}`, umbrella)));
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0].body.error.code).toBe('RATE_LIMITED');
+    expect(refused[0].headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+    const spent = answers.filter((answer) => answer.status !== 429);
+    expect(spent.every((answer) => answer.status === 404)).toBe(true);
+    expect(spent[0].headers.get('ratelimit-policy')).toMatch(/^"creates";q=\d+;w=\d+, "organisation-creates";q=\d+;w=\d+$/);
   });
 });
 

@@ -84,9 +84,10 @@ export const ASSESSMENT_ROUTES = {
     operationId: 'deleteAssessment',
     tag: 'Network assessments',
     summary: 'Erase a network assessment',
-    description: "Removes the assessment and its history from Temporal, with its Idempotency-Key, its webhook events and their delivery records, for the caller's organisation and environment only; one still open (submitted or under review) is canceled first. Then GET answers 404, lists leave it out and no webhook about it is sent. Repeating it, or erasing an assessment that is already gone, answers 204 again.",
+    description:
+      "Removes the assessment and its history from Temporal, with its Idempotency-Key, its webhook events, their redeliveries and delivery records, for the caller's organisation and environment only; one still open (submitted or under review) is canceled first. Then GET answers 404, lists leave it out and no webhook about it is sent. Repeating it answers 204 again within the retention period; an id the caller has no assessment by (never submitted, another organisation's or environment's, past retention) is 404 and changes nothing. Counts against the create rate limit.",
     pathParameters: [ASSESSMENT_ID],
     responses: ERASE_RESPONSES,
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
 } satisfies Record<string, ApiOperation>;

@@ -33,7 +33,9 @@ export class AssessmentsController {
     return this.assessments.list(caller, query);
   }
 
+  // Under the create limits: an erasure costs Temporal as much work as a create, and writes too.
   @ApiRoute(ASSESSMENT_ROUTES.erase)
+  @RateLimited()
   async erase(@CurrentCaller() caller: Caller, @Param('assessmentId') assessmentId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     if (!(await this.assessments.erase(caller, assessmentId))) void reply.status(202);
   }

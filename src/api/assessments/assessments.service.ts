@@ -18,6 +18,7 @@ import {
   type AssessmentStatus,
 } from '../../contract';
 import { WorkflowEraser } from '../erasure/workflow-eraser';
+import { ListCursors } from '../listing/list-cursor';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
 import { notEquals } from '../../common/visibility/visibility-query';
@@ -44,6 +45,7 @@ export class AssessmentsService {
   constructor(
     private readonly temporal: TemporalClients,
     private readonly reader: AssessmentWorkflowReader,
+    private readonly cursors: ListCursors,
     private readonly config: AppConfig,
     private readonly eraser: WorkflowEraser,
   ) {}
@@ -75,7 +77,7 @@ export class AssessmentsService {
   /** The caller's assessments (open first, then the latest completed); `completed` is exact in visibility, the open statuses are told apart per item. */
   list(caller: Caller, query: unknown): Promise<ListPage<AssessmentResource>> {
     const request = parseListRequest<AssessmentStatus>(query, ASSESSMENT_STATUSES);
-    return listResources(this.temporal, caller, request, {
+    return listResources(this.temporal, this.cursors, caller, request, {
       workflowType: ASSESSMENT_WORKFLOW_TYPE,
       // A run that completed was reviewed; one an operator closed keeps the state it last published.
       statusClauses: (status) => [notEquals('ExecutionStatus', status === 'completed' ? 'Running' : 'Completed')],
@@ -92,16 +94,17 @@ export class AssessmentsService {
     return found.resource;
   }
 
-  /** Erases the assessment (WorkflowEraser): whether it is gone yet; an id no assessment can have is 404. */
+  /** Erases the assessment (WorkflowEraser): whether it is gone yet; an id the caller has no assessment by is 404. */
   async erase(caller: Caller, assessmentId: string): Promise<boolean> {
     if (!isAssessmentId(assessmentId)) throw ApiError.notFound(`Assessment ${assessmentId}`);
-    const gone = await this.eraser.erase({
+    const erasure = await this.eraser.erase({
       environment: caller.environment,
       organizationId: caller.organizationId,
       workflowId: assessmentWorkflowId(caller.organizationId, assessmentId),
       eventIds: REVIEW_VERDICTS.map((verdict) => outcomeEventId(assessmentId, reviewOutcomeName(verdict))),
     });
+    if (erasure === 'unknown') throw ApiError.notFound(`Assessment ${assessmentId}`);
     this.reader.forget(caller.environment, caller.organizationId, assessmentId);
-    return gone;
+    return erasure === 'erased';
   }
 }

@@ -6,8 +6,8 @@ import { rateLimitHeaders, type RateLimitOutcome } from './rate-limit-headers';
 import { CreateRateLimits, type CreateRateLimiter, type RateLimitDecision } from './rate-limit';
 
 /**
- * Spends one token of the caller's key on a create, then one of its organisation's in that
- * environment. Runs after the global AuthGuard (global guards come first), so the caller is known.
+ * Spends one token of the caller's key on a create (or an erasure), then one of its organisation's
+ * in that environment. Runs after the global AuthGuard (global guards come first), so the caller is known.
  * Polls are never routed here: the API contract makes a client stop at the first non-success
  * poll, so limiting GETs would break well-behaved clients.
  */
@@ -31,8 +31,8 @@ export class CreateRateLimitGuard implements CanActivate {
         });
       }
     };
-    await spend(this.limits.perKey, caller.keyId, 'Too many creates with this API key');
-    await spend(this.limits.perOrganisation, `${caller.environment}/${caller.organizationId}`, 'Too many creates for this organisation in this environment');
+    await spend(this.limits.perKey, caller.keyId, 'Too many creates and erasures with this API key');
+    await spend(this.limits.perOrganisation, `${caller.environment}/${caller.organizationId}`, 'Too many creates and erasures for this organisation in this environment');
     void http.getResponse<FastifyReply>().headers(rateLimitHeaders(outcomes));
     return true;
   }
@@ -51,5 +51,6 @@ async function take(limiter: CreateRateLimiter, partitionKey: string, request: A
 /**
  * Puts a create route under the create limits: per key (RATE_LIMIT_CREATES_PER_MINUTE / _BURST)
  * and per organisation and environment (RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE / _BURST).
+ * Erasures spend from the same buckets: each costs Temporal a create's work or more.
  */
 export const RateLimited = () => UseGuards(CreateRateLimitGuard);

@@ -34,12 +34,16 @@ export const REPLAY_HEADER: Record<string, HeaderDoc> = {
 };
 
 export const RATE_LIMIT_HEADERS: Record<string, HeaderDoc> = {
-  RateLimit: { description: 'Per limit (`"creates"` per key, `"organisation-creates"` per organisation and environment): creates left now (`r`) and seconds until that grows (`t`), draft-ietf-httpapi-ratelimit-headers.' },
+  RateLimit: { description: 'Per limit (`"creates"` per key, `"organisation-creates"` per organisation and environment): creates and erasures left now (`r`) and seconds until that grows (`t`), draft-ietf-httpapi-ratelimit-headers.' },
   'RateLimit-Policy': { description: 'Per limit: the burst (`q`) and the window in seconds (`w`).' },
 };
 
-/** The answers of a DELETE that erases a resource (src/api/erasure). */
+/** The answers of a DELETE that erases a resource (src/api/erasure); it spends from the create limits. */
 export const ERASE_RESPONSES: ResponseDoc[] = [
-  { status: 204, description: 'Erased, or already gone.' },
-  { status: 202, description: 'Erasure accepted: Temporal deletes in the background and still showed it when the API answered; GET may answer it for up to a minute more.' },
+  { status: 204, description: 'Erased; again for a repeat within the retention period.', headers: RATE_LIMIT_HEADERS },
+  {
+    status: 202,
+    description: 'Erasure accepted: Temporal deletes in the background and still showed it when the API answered; GET may answer it for up to a minute more.',
+    headers: RATE_LIMIT_HEADERS,
+  },
 ];

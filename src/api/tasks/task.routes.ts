@@ -93,9 +93,10 @@ export const TASK_ROUTES = {
     operationId: 'deleteTask',
     tag: 'AI tasks',
     summary: 'Erase an AI task',
-    description: "Removes the task and its history from Temporal, with its Idempotency-Key, its webhook events and their delivery records, for the caller's organisation and environment only; a queued or running task is canceled first. Then GET answers 404, lists leave it out and no webhook about it is sent. Repeating it, or erasing a task that is already gone, answers 204 again.",
+    description:
+      "Removes the task and its history from Temporal, with its Idempotency-Key, its webhook events, their redeliveries and delivery records, for the caller's organisation and environment only; a queued or running task is canceled first. Then GET answers 404, lists leave it out and no webhook about it is sent. Repeating it answers 204 again within the retention period; an id the caller has no task by (never created, another organisation's or environment's, past retention) is 404 and changes nothing. Counts against the create rate limit.",
     pathParameters: [TASK_ID],
     responses: ERASE_RESPONSES,
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
 } satisfies Record<string, ApiOperation>;

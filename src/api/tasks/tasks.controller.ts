@@ -41,7 +41,9 @@ export class TasksController {
     return this.tasks.cancel(caller, taskId);
   }
 
+  // Under the create limits: an erasure costs Temporal as much work as a create, and writes too.
   @ApiRoute(TASK_ROUTES.erase)
+  @RateLimited()
   async erase(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     if (!(await this.tasks.erase(caller, taskId))) void reply.status(202);
   }

@@ -20,6 +20,7 @@ import {
 } from '../../contract';
 import { WorkflowEraser } from '../erasure/workflow-eraser';
 import { parseCreateTaskRequest } from './create-task.request';
+import { ListCursors } from '../listing/list-cursor';
 import { listResources, type ListPage } from '../listing/list-resources';
 import { parseListRequest } from '../listing/list-request';
 import { taskStatusClauses } from './task-status-clauses';
@@ -53,6 +54,7 @@ export class TasksService {
   constructor(
     private readonly temporal: TemporalClients,
     private readonly reader: TaskWorkflowReader,
+    private readonly cursors: ListCursors,
     private readonly config: AppConfig,
     private readonly metrics: ApiMetrics,
     private readonly eraser: WorkflowEraser,
@@ -96,7 +98,7 @@ export class TasksService {
   /** The caller's tasks, or one batch's (unfinished first, then the latest finished); queued/running are told apart per item. */
   list(caller: Caller, query: unknown, batchId?: string): Promise<ListPage<TaskResource>> {
     const request = parseListRequest<TaskStatus>(query, TASK_STATUSES);
-    return listResources(this.temporal, caller, request, {
+    return listResources(this.temporal, this.cursors, caller, request, {
       workflowType: AI_TASK_WORKFLOW_TYPE,
       clauses: batchId === undefined ? [] : [equals(BATCH_SEARCH_ATTRIBUTE.name, batchId)],
       statusClauses: taskStatusClauses,
@@ -141,18 +143,19 @@ export class TasksService {
     return resource;
   }
 
-  /** Erases the task (WorkflowEraser): whether it is gone yet; an id no task can have is 404. */
+  /** Erases the task (WorkflowEraser): whether it is gone yet; an id the caller has no task by is 404. */
   async erase(caller: Caller, taskId: string): Promise<boolean> {
     if (!isTaskId(taskId)) throw ApiError.notFound(`Task ${taskId}`);
     const outcomes = ['succeeded', ...TASK_ERROR_CODES.map((code) => taskOutcomeName({ status: 'failed', error: { code, message: '' } }))];
-    const gone = await this.eraser.erase({
+    const erasure = await this.eraser.erase({
       environment: caller.environment,
       organizationId: caller.organizationId,
       workflowId: taskWorkflowId(caller.organizationId, taskId),
       eventIds: outcomes.map((outcome) => outcomeEventId(taskId, outcome)),
     });
+    if (erasure === 'unknown') throw ApiError.notFound(`Task ${taskId}`);
     this.reader.forget(caller.environment, caller.organizationId, taskId);
-    return gone;
+    return erasure === 'erased';
   }
 
   private async find(caller: Caller, taskId: string) {

@@ -4,6 +4,7 @@ import type { Priority } from '@temporalio/common';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { assayDataConverter } from '../../common/temporal/data-converter';
+import { isGrpcNotFound } from '../../common/temporal/grpc-status';
 import { organizationPriority } from '../../common/temporal/organization-priority';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 
@@ -56,11 +57,6 @@ export class TemporalClients {
     return this.clients[environment].workflow;
   }
 
-  /** The raw gRPC service of the environment's connection, for calls the SDK does not wrap (delete). */
-  workflowService(environment: KeyEnvironment): Client['workflowService'] {
-    return this.clients[environment].workflowService;
-  }
-
   /**
    * describe() of a workflow, or undefined when there is none with that id (what a 404 is made of).
    * Without a run id the server first looks the current run up in its database; with one it answers
@@ -91,6 +87,18 @@ export class TemporalClients {
       ),
       nextPageToken: token && token.length > 0 ? token : undefined,
     };
+  }
+
+  /**
+   * Deletes a run with its history (DeleteWorkflowExecution; without a run id, the current one),
+   * terminating it if it still runs. Temporal deletes in the background; a run already gone is no error.
+   */
+  async deleteRun(environment: KeyEnvironment, workflowId: string, runId?: string): Promise<void> {
+    await this.withDeadline(() =>
+      this.clients[environment].workflowService.deleteWorkflowExecution({ namespace: this.namespaceFor(environment), workflowExecution: { workflowId, runId } }),
+    ).catch((error: unknown) => {
+      if (!isGrpcNotFound(error)) throw error;
+    });
   }
 
   get taskQueue(): string {

@@ -25,7 +25,7 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookEventQueued,
 } from './webhook-endpoint-resource';
-import { isWebhookEndpointId, newWebhookEndpointId } from '../../common/webhooks/webhook-ids';
+import { isWebhookDeliveryId, isWebhookEndpointId, newWebhookEndpointId } from '../../common/webhooks/webhook-ids';
 import { PREVIOUS_SECRET_OVERLAP_MS } from '../../common/webhooks/webhook-secrets';
 import { generateWebhookSecret } from '../../common/webhooks/webhook-signing';
 import { WebhookStore, type StoredWebhookEndpoint } from '../../common/storage/webhook-store';
@@ -144,23 +144,36 @@ export class WebhooksService {
   /**
    * Sends the event of one recorded attempt to this endpoint again: the same webhook-id and body
    * (rebuilt from the event's own workflow input), so a receiver that already has it can drop it.
+   * The redelivery's workflow carries the body, so the erasure of the event's resource must find
+   * it: it is recorded before it starts (WorkflowEraser deletes the recorded ones after suppressing
+   * the event), and deleted here if the event turns out suppressed once it started, which covers
+   * an erasure that read the records between the two.
    */
   async redeliver(caller: Caller, id: string, deliveryId: string): Promise<WebhookEventQueued> {
     const endpoint = await this.find(caller, id);
     refuseIfDisabled(endpoint);
-    const delivery = await this.store.findDelivery(id, deliveryId);
+    // Any other value is no delivery's id; it never reaches the database (PostgreSQL refuses a NUL in a query with an error).
+    const delivery = isWebhookDeliveryId(deliveryId) ? await this.store.findDelivery(id, deliveryId) : undefined;
     if (!delivery) throw ApiError.notFound(`Delivery ${deliveryId} of webhook endpoint ${id}`);
+    const { eventId } = delivery;
     const client = this.temporal.client(caller.environment);
     const original = await this.temporal
-      .withDeadline(() => readWorkflowStartInput<WebhookEventInput>(client, webhookEventWorkflowId(caller.organizationId, delivery.eventId)))
+      .withDeadline(() => readWorkflowStartInput<WebhookEventInput>(client, webhookEventWorkflowId(caller.organizationId, eventId)))
       .catch((error: unknown) => {
         if (error instanceof WorkflowNotFoundError || (error as { code?: number }).code === GRPC_NOT_FOUND) {
-          throw ApiError.notFound(`Event ${delivery.eventId} (its history is past retention)`);
+          throw ApiError.notFound(`Event ${eventId} (its history is past retention)`);
         }
         throw error;
       });
-    await this.startEvent(caller, webhookRedeliveryWorkflowId(caller.organizationId, delivery.eventId, newPrefixedId('rd_')), { ...original, endpointId: id });
-    return { event_id: delivery.eventId, endpoint_id: id };
+    const owner = { organizationId: caller.organizationId, environment: caller.environment };
+    const workflowId = webhookRedeliveryWorkflowId(caller.organizationId, eventId, newPrefixedId('rd_'));
+    await this.store.recordRedelivery({ ...owner, eventId, workflowId, startedAt: new Date().toISOString() });
+    await this.startEvent(caller, workflowId, { ...original, endpointId: id });
+    if (await this.store.isSuppressed(owner, eventId)) {
+      await this.temporal.deleteRun(caller.environment, workflowId);
+      throw ApiError.notFound(`Event ${eventId} (its resource was erased)`);
+    }
+    return { event_id: eventId, endpoint_id: id };
   }
 
   private async startEvent(caller: Caller, workflowId: string, input: WebhookEventInput): Promise<void> {

@@ -219,6 +219,21 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    // The workflows of customer-asked redeliveries, by event, for the erasure of the event's resource; ids only.
+    '0010_webhook_redeliveries': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('webhook_redeliveries')
+          .addColumn('workflow_id', 'text', (column) => column.primaryKey())
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('environment', 'text', (column) => column.notNull().check(sql`environment IN ('test', 'live')`))
+          .addColumn('event_id', 'text', (column) => column.notNull())
+          .addColumn('started_at', types.timestamp, (column) => column.notNull())
+          .execute();
+        await db.schema.createIndex('webhook_redeliveries_event').on('webhook_redeliveries').columns(['organization_id', 'environment', 'event_id']).execute();
+        await db.schema.createIndex('webhook_redeliveries_started_at').on('webhook_redeliveries').column('started_at').execute();
+      },
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import type { ProviderPaceRow, ProviderSlotRow } from './provider-slot-store';
 import type { UsageRecordRow } from './usage-store';
 import type { BatchItemRow } from './batch-item-store';
 import type { ReviewerAuditEntry, StoredReviewer } from './reviewer-store';
-import type { StoredWebhookEndpoint, SuppressedWebhookEvent, WebhookDeliveryAttempt } from './webhook-store';
+import type { StoredWebhookEndpoint, SuppressedWebhookEvent, WebhookDeliveryAttempt, WebhookRedelivery } from './webhook-store';
 
 /**
  * Rows as the stores see them: CamelCasePlugin turns the snake_case columns into these names. Both
@@ -20,6 +20,7 @@ export interface Tables {
   webhookEndpoints: WebhookEndpointRow;
   webhookDeliveries: WebhookDeliveryAttempt;
   webhookSuppressedEvents: SuppressedWebhookEvent;
+  webhookRedeliveries: WebhookRedelivery;
   reviewerCredentials: StoredReviewer;
   reviewerAuditLog: ReviewerAuditRow;
   consoleSessions: StoredConsoleSession;

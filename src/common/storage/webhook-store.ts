@@ -59,6 +59,25 @@ export interface SuppressedWebhookEvent extends EventOwner {
   suppressedAt: string;
 }
 
+/**
+ * The workflow of a redelivery a customer asked for (webhookRedeliveryWorkflowId), recorded before
+ * it starts, so the erasure of the event's resource finds it by the event id without waiting for
+ * visibility to list it. Ids only: the body the workflow carries is never here.
+ */
+export interface WebhookRedelivery extends EventOwner {
+  workflowId: string;
+  eventId: string;
+  startedAt: string;
+}
+
+/** What pruneBefore removes, each older than its cutoff. */
+export interface PruneCutoffs {
+  /** Delivery records and suppressed events. */
+  records: string;
+  /** Recorded redeliveries: a retry window earlier, since a redelivery's workflow runs up to that long before its retention starts. */
+  redeliveries: string;
+}
+
 export interface SecretRotation {
   id: string;
   secret: string;
@@ -66,7 +85,7 @@ export interface SecretRotation {
   at: string;
 }
 
-/** Persistence of webhook endpoints, delivery attempts and suppressed events, next to the keys; this class is also the DI token. */
+/** Persistence of webhook endpoints, delivery attempts, suppressed events and redeliveries, next to the keys; this class is also the DI token. */
 export class WebhookStore {
   constructor(
     private readonly db: Kysely<Tables>,
@@ -199,22 +218,57 @@ export class WebhookStore {
       .execute();
   }
 
-  async isSuppressed(owner: EventOwner, eventId: string): Promise<boolean> {
+  isSuppressed(owner: EventOwner, eventId: string): Promise<boolean> {
+    return this.anySuppressed(owner, [eventId]);
+  }
+
+  /** Whether any of these events of the owner is suppressed: the owner erased their resource within the retention period. */
+  async anySuppressed(owner: EventOwner, eventIds: readonly string[]): Promise<boolean> {
+    if (eventIds.length === 0) return false;
     const row = await this.db
       .selectFrom('webhookSuppressedEvents')
       .select('eventId')
       .where('organizationId', '=', owner.organizationId)
       .where('environment', '=', owner.environment)
-      .where('eventId', '=', eventId)
+      .where('eventId', 'in', eventIds)
       .executeTakeFirst();
     return row !== undefined;
   }
 
-  /** Delivery records and suppressed events older than the retention period, as their events' resources are; returns how many of each went. */
-  async pruneBefore(cutoff: string): Promise<{ deliveries: number; suppressedEvents: number }> {
-    const deliveries = await this.db.deleteFrom('webhookDeliveries').where('attemptedAt', '<', cutoff).executeTakeFirst();
-    const suppressed = await this.db.deleteFrom('webhookSuppressedEvents').where('suppressedAt', '<', cutoff).executeTakeFirst();
-    return { deliveries: Number(deliveries.numDeletedRows), suppressedEvents: Number(suppressed.numDeletedRows) };
+  async recordRedelivery(redelivery: WebhookRedelivery): Promise<void> {
+    await this.db.insertInto('webhookRedeliveries').values(redelivery).execute();
+  }
+
+  /** The workflow ids of the owner's recorded redeliveries of these events. */
+  async redeliveriesOf(owner: EventOwner, eventIds: readonly string[]): Promise<string[]> {
+    if (eventIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('webhookRedeliveries')
+      .select('workflowId')
+      .where('organizationId', '=', owner.organizationId)
+      .where('environment', '=', owner.environment)
+      .where('eventId', 'in', eventIds)
+      .execute();
+    return rows.map((row) => row.workflowId);
+  }
+
+  /** The records of the owner's redeliveries of these events, once their workflows are deleted. */
+  async forgetRedeliveries(owner: EventOwner, eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length === 0) return;
+    await this.db
+      .deleteFrom('webhookRedeliveries')
+      .where('organizationId', '=', owner.organizationId)
+      .where('environment', '=', owner.environment)
+      .where('eventId', 'in', eventIds)
+      .execute();
+  }
+
+  /** What is past its cutoff (the retention period, as their events' resources are); returns how many of each went. */
+  async pruneBefore(cutoffs: PruneCutoffs): Promise<{ deliveries: number; suppressedEvents: number; redeliveries: number }> {
+    const deliveries = await this.db.deleteFrom('webhookDeliveries').where('attemptedAt', '<', cutoffs.records).executeTakeFirst();
+    const suppressed = await this.db.deleteFrom('webhookSuppressedEvents').where('suppressedAt', '<', cutoffs.records).executeTakeFirst();
+    const redeliveries = await this.db.deleteFrom('webhookRedeliveries').where('startedAt', '<', cutoffs.redeliveries).executeTakeFirst();
+    return { deliveries: Number(deliveries.numDeletedRows), suppressedEvents: Number(suppressed.numDeletedRows), redeliveries: Number(redeliveries.numDeletedRows) };
   }
 
   private async fromRow(row: WebhookEndpointRow): Promise<StoredWebhookEndpoint> {

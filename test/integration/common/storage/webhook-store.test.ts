@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { Client as PgClient } from 'pg';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { Storage } from '../../../../src/common/storage/storage';
-import type { StoredWebhookEndpoint, WebhookDeliveryAttempt, WebhookStore } from '../../../../src/common/storage/webhook-store';
+import type { EventOwner, StoredWebhookEndpoint, WebhookDeliveryAttempt, WebhookRedelivery, WebhookStore } from '../../../../src/common/storage/webhook-store';
 import { generateEncryptionKeyEntry } from '../../../../src/common/crypto/encryption-keys';
 import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
 
@@ -60,8 +60,11 @@ const backends: Array<[string, () => Promise<{ open: (keys?: string) => Promise<
     'PostgreSQL',
     async () => {
       const url = await postgres.createDatabase();
+      // A data directory of its own, so no key file of an earlier `npm start` in the working tree is read.
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-webhooks-'));
+      tempDirs.push(dir);
       return {
-        open: async (keys) => track(await Storage.open(new AppConfig({ DATABASE_URL: url, ...(keys ? { PAYLOAD_ENCRYPTION_KEYS: keys } : {}) }))).webhooks,
+        open: async (keys) => track(await Storage.open(new AppConfig({ DATABASE_URL: url, DATA_DIR: dir, ...(keys ? { PAYLOAD_ENCRYPTION_KEYS: keys } : {}) }))).webhooks,
         raw: async (id) => {
           const client = new PgClient({ connectionString: url });
           await client.connect();
@@ -101,6 +104,10 @@ function endpoint(overrides: Partial<StoredWebhookEndpoint> = {}): StoredWebhook
 }
 
 const ACME_TEST = { organizationId: 'acme', environment: 'test' } as const;
+
+function redelivery(workflowId: string, eventId: string, startedAt: string, owner: EventOwner = ACME_TEST): WebhookRedelivery {
+  return { ...owner, workflowId, eventId, startedAt };
+}
 
 function delivery(id: string, attemptedAt: string): WebhookDeliveryAttempt {
   return { id, endpointId: 'we_1', eventId: 'evt_1', eventType: 'ai_task.completed', attempt: 1, outcome: 'succeeded', httpStatus: 200, error: null, attemptedAt, durationMs: 5 };
@@ -198,17 +205,20 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     expect((await store.listDeliveries('we_2', 10)).map((row) => row.id)).toEqual(['wd_2']);
   });
 
-  it('prunes delivery records and suppressed events older than a cutoff', async () => {
+  it('prunes delivery records and suppressed events older than one cutoff, redeliveries older than theirs', async () => {
     const store = await (await location()).open();
     await store.create(endpoint());
     await store.recordDelivery(delivery('wd_old', '2025-01-01T00:00:00.000Z'));
     await store.recordDelivery(delivery('wd_new', '2025-02-01T00:00:00.000Z'));
     await store.suppressEvents(ACME_TEST, ['evt_old'], '2025-01-01T00:00:00.000Z');
     await store.suppressEvents(ACME_TEST, ['evt_new'], '2025-02-01T00:00:00.000Z');
-    expect(await store.pruneBefore('2025-01-31T00:00:00.000Z')).toEqual({ deliveries: 1, suppressedEvents: 1 });
+    await store.recordRedelivery(redelivery('rd_old', 'evt_old', '2025-01-01T00:00:00.000Z'));
+    await store.recordRedelivery(redelivery('rd_kept', 'evt_old', '2025-01-20T00:00:00.000Z'));
+    expect(await store.pruneBefore({ records: '2025-01-31T00:00:00.000Z', redeliveries: '2025-01-10T00:00:00.000Z' })).toEqual({ deliveries: 1, suppressedEvents: 1, redeliveries: 1 });
     expect((await store.listDeliveries('we_1', 10)).map((row) => row.id)).toEqual(['wd_new']);
     expect(await store.isSuppressed(ACME_TEST, 'evt_old')).toBe(false);
     expect(await store.isSuppressed(ACME_TEST, 'evt_new')).toBe(true);
+    expect(await store.redeliveriesOf(ACME_TEST, ['evt_old'])).toEqual(['rd_kept']);
   });
 
   it("removes an erased resource's delivery records to its owner's endpoints only", async () => {
@@ -236,5 +246,24 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     expect(await store.isSuppressed({ organizationId: 'globex', environment: 'test' }, 'evt_task_1.succeeded')).toBe(false);
     expect(await store.isSuppressed({ organizationId: 'acme', environment: 'live' }, 'evt_task_1.succeeded')).toBe(false);
     expect(await store.isSuppressed(ACME_TEST, 'evt_task_2.succeeded')).toBe(false);
+    expect(await store.anySuppressed(ACME_TEST, ['evt_task_2.succeeded', 'evt_task_1.failed.CANCELED'])).toBe(true);
+    expect(await store.anySuppressed(ACME_TEST, ['evt_task_2.succeeded'])).toBe(false);
+    expect(await store.anySuppressed(ACME_TEST, [])).toBe(false);
+  });
+
+  it("finds and forgets an owner's redeliveries of given events only", async () => {
+    const store = await (await location()).open();
+    const erased = ['evt_task_1.succeeded', 'evt_task_1.failed.CANCELED'];
+    await store.recordRedelivery(redelivery('rd_1', erased[0], '2025-02-01T00:00:00.000Z'));
+    await store.recordRedelivery(redelivery('rd_2', erased[1], '2025-02-01T00:00:00.000Z'));
+    await store.recordRedelivery(redelivery('rd_other_event', 'evt_task_2.succeeded', '2025-02-01T00:00:00.000Z'));
+    await store.recordRedelivery(redelivery('rd_globex', erased[0], '2025-02-01T00:00:00.000Z', { organizationId: 'globex', environment: 'test' }));
+    await store.recordRedelivery(redelivery('rd_live', erased[0], '2025-02-01T00:00:00.000Z', { organizationId: 'acme', environment: 'live' }));
+    expect((await store.redeliveriesOf(ACME_TEST, erased)).sort()).toEqual(['rd_1', 'rd_2']);
+    await store.forgetRedeliveries(ACME_TEST, erased);
+    expect(await store.redeliveriesOf(ACME_TEST, erased)).toEqual([]);
+    expect(await store.redeliveriesOf(ACME_TEST, ['evt_task_2.succeeded'])).toEqual(['rd_other_event']);
+    expect(await store.redeliveriesOf({ organizationId: 'globex', environment: 'test' }, erased)).toEqual(['rd_globex']);
+    expect(await store.redeliveriesOf({ organizationId: 'acme', environment: 'live' }, erased)).toEqual(['rd_live']);
   });
 });
