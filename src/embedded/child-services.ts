@@ -32,6 +32,18 @@ export function startLoggedChild(name: string, command: string, args: string[], 
   return { name, process: child, exited };
 }
 
+/** A started child as the Supervisor keeps it: its process, how it ends, and how to stop it. */
+export interface RunningChild {
+  process: ChildProcess;
+  exited: Promise<ChildExit>;
+  stop(): Promise<void>;
+}
+
+/** The child as the Supervisor keeps it: stopped by SIGTERM, then SIGKILL after `graceMs`. */
+export function runningChild(service: ChildService, graceMs: number): RunningChild {
+  return { process: service.process, exited: service.exited, stop: () => stopChild(service, graceMs) };
+}
+
 /** SIGTERM, then SIGKILL if the child has not drained within the grace period. */
 export async function stopChild(service: ChildService, graceMs: number): Promise<void> {
   if (service.process.exitCode !== null || service.process.signalCode !== null) return;

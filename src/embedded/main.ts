@@ -7,10 +7,11 @@ import { Storage } from '../common/storage/storage';
 import { applyNamespaceRetention } from '../common/temporal/namespace-retention';
 import { createLogger, terminalOr } from '../common/logging/create-logger';
 import { runMain } from '../common/run-main';
-import { describeChildExit, startChild, stopChild, type ChildService } from './child-services';
+import { runningChild, startChild } from './child-services';
 import { ensureDemoKey } from './demo-key';
 import { ensureLocalCodecCredential, ensureLocalEncryptionKey } from './local-encryption-key';
 import { localTemporalEnv } from './local-temporal-env';
+import { Supervisor } from './supervisor';
 import { resolveTemporalCli } from './temporal-cli';
 import { startDevServer } from './temporal-dev-server';
 
@@ -19,7 +20,10 @@ const CHILD_GRACE_MS = 15_000;
 // The supervisor's own lines always show (they are the banner and the news of its children), on stderr as before.
 const supervisorLog = createLogger('info', 'supervisor', terminalOr(2));
 
-/** `npm start`: Temporal dev server on SQLite, one worker and the API, all stopped together by Ctrl-C. */
+/**
+ * `npm start`: Temporal dev server on SQLite, one worker, the API and the codec endpoint, each
+ * restarted when it crashes (Supervisor), all stopped together by Ctrl-C.
+ */
 runMain('supervisor', async () => {
   const config = new AppConfig();
   const values = config.values;
@@ -38,16 +42,30 @@ runMain('supervisor', async () => {
   const codecEndpoint = `http://${values.CODEC_HOST === '127.0.0.1' ? 'localhost' : values.CODEC_HOST}:${values.CODEC_PORT}/codec`;
   const namespaces = [values.TEMPORAL_NAMESPACE_SANDBOX, values.TEMPORAL_NAMESPACE_PRODUCTION];
   const cliPath = resolveTemporalCli(values.TEMPORAL_CLI_PATH);
+  const temporalLog = path.join(config.dataDir, 'temporal.log');
+  let stopping = false;
+  const stopAll = async (exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping…');
+    await supervisor.stop();
+    log('stopped');
+    process.exit(exitCode);
+  };
+  const supervisor = new Supervisor(supervisorLog, () => void stopAll(1));
+
   log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
-  const server = await startDevServer({
+  // A restart comes back on the same port and SQLite file: the worker and the API reconnect by themselves, and no workflow is lost.
+  const devServerOptions = {
     cliPath,
     port: temporalPort,
     uiPort: values.TEMPORAL_UI_PORT,
     namespaces,
     uiCodecEndpoint: codecEndpoint,
     dbFile: path.join(config.dataDir, 'temporal.sqlite'),
-    logFile: path.join(config.dataDir, 'temporal.log'),
-  });
+    logFile: temporalLog,
+  };
+  const server = await supervisor.supervise('Temporal dev server', () => startDevServer(devServerOptions), { outputIn: temporalLog });
 
   const retention = await withConnection(server.address, (connection) => applyNamespaceRetention(connection, namespaces, values.RETENTION_PERIOD));
   log(`finished work is kept for ${retention.map(({ namespace, retentionMs }) => `${msToDays(retentionMs)} days in ${namespace}`).join(', ')}`);
@@ -58,36 +76,12 @@ runMain('supervisor', async () => {
   // Request logs would drown the banner in a terminal; LOG_LEVEL=info brings them back.
   const env = { LOG_LEVEL: 'warn', ...localTemporalEnv(process.env, server.address, config.dataDir), DATA_DIR: config.dataDir };
   const dist = path.resolve(__dirname, '..');
-  const children: ChildService[] = [
-    startChild('worker', path.join(dist, 'worker', 'main.js'), env),
-    startChild('api', path.join(dist, 'api', 'main.js'), env),
-    startChild('codec', path.join(dist, 'codec', 'main.js'), env),
-  ];
-
-  let stopping = false;
-  const stopAll = async (exitCode: number) => {
-    if (stopping) return;
-    stopping = true;
-    log('stopping…');
-    await Promise.all(children.map((child) => stopChild(child, CHILD_GRACE_MS)));
-    await server.stop();
-    log('stopped');
-    process.exit(exitCode);
-  };
+  // A restart reads the same configuration: the API and the codec come back on their ports.
+  for (const name of ['worker', 'api', 'codec']) {
+    await supervisor.supervise(name, async () => runningChild(startChild(name, path.join(dist, name, 'main.js'), env), CHILD_GRACE_MS));
+  }
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
-  for (const child of children) {
-    void child.exited.then((exit) => {
-      const report = describeChildExit(child.name, exit, stopping);
-      if (report) log(stopping ? report : `${report}; stopping everything`);
-      if (!stopping) void stopAll(1);
-    });
-  }
-  void server.process.once('exit', (code, signal) => {
-    const report = describeChildExit('Temporal dev server', { code, signal }, stopping);
-    if (report) log(`${report}; see ${path.join(config.dataDir, 'temporal.log')}`);
-    if (!stopping) void stopAll(1);
-  });
 
   const baseUrl = `http://${values.HOST}:${values.PORT}`;
   await waitForHttp(`${baseUrl}/healthz`);
@@ -98,7 +92,7 @@ runMain('supervisor', async () => {
       `  Temporal UI  http://localhost:${values.TEMPORAL_UI_PORT}  (namespaces ${values.TEMPORAL_NAMESPACE_SANDBOX}, ${values.TEMPORAL_NAMESPACE_PRODUCTION})`,
       `  Codec        ${codecEndpoint}  (sign in at ${codecEndpoint}/ with the operator credential in ${path.relative(process.cwd(), config.localCodecCredentialFile) || config.localCodecCredentialFile}; docs/operations.md, "Reading payloads")`,
       `  Sandbox key  in ${path.relative(process.cwd(), keyFile) || keyFile}  (organisation "demo"; read it with cat)`,
-      '  Press Ctrl-C to stop everything; tasks and keys are kept for the next start.',
+      '  A part that crashes is restarted. Press Ctrl-C to stop everything; tasks and keys are kept for the next start.',
     ].join('\n'),
   );
 });

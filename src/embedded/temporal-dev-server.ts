@@ -4,6 +4,7 @@ import { Connection } from '@temporalio/client';
 import { SEARCH_ATTRIBUTE_KEYS } from '../contract';
 import { ARRIVAL_ORDER_DYNAMIC_CONFIG, FAIR_DISPATCH_DYNAMIC_CONFIG, dynamicConfigValues, type DynamicConfig } from '../common/temporal/fair-dispatch-config';
 import { ASSAY_SERVER_DYNAMIC_CONFIG } from '../common/temporal/server-dynamic-config';
+import type { ChildExit } from './child-services';
 import { devServerEnvironment } from './dev-server-environment';
 import { freePort } from './free-port';
 
@@ -30,6 +31,7 @@ export interface DevServer {
   port: number;
   uiPort?: number;
   process: ChildProcess;
+  exited: Promise<ChildExit>;
   stop(): Promise<void>;
 }
 
@@ -89,7 +91,7 @@ async function startOnce(options: DevServerOptions, port: number, uiPort: number
   const child = spawn(options.cliPath, args, { env: devServerEnvironment(process.env), stdio: ['ignore', output, output] });
   const recentOutput = typeof output === 'number' ? tailOfFile(output) : keepTail(child);
   const address = `127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
@@ -104,7 +106,7 @@ async function startOnce(options: DevServerOptions, port: number, uiPort: number
   } finally {
     if (typeof output === 'number') fs.closeSync(output);
   }
-  return { address, port, uiPort, process: child, stop };
+  return { address, port, uiPort, process: child, exited, stop };
 }
 
 async function waitUntilReady(address: string, namespaces: string[], timeoutMs: number, child: ChildProcess): Promise<void> {
