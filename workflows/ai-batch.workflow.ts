@@ -2,6 +2,7 @@ import { CancellationScope, isCancellation, makeContinueAsNewFunc, proxyActiviti
 import {
   BATCH_ADMISSION_PAGE,
   BATCH_ADMISSION_WINDOW,
+  BATCH_PACED_ADMISSION_INTERVAL_MS,
   BATCH_PROGRESS_INTERVAL_MS,
   type AiBatchMemo,
   type AiBatchWorkflowInput,
@@ -9,6 +10,7 @@ import {
   type BatchCounts,
   type BatchTaskCounts,
 } from '../src/contract';
+import { AdmissionPace } from './admission-pace';
 import { emitWebhookEvent } from './emit-webhook-event';
 
 // Retried without limit: a database or frontend that is away for a while must not lose a batch's items.
@@ -65,15 +67,19 @@ async function follow(input: AiBatchWorkflowInput, state: { admitted: number; ca
   let previous: string | undefined;
   let settled = 0;
   let pollsSinceSweep = 0;
+  const pace = input.pace && new AdmissionPace(input.pace, Date.now());
   for (;;) {
     const counts = await countBatchTasks(ref);
     const admitting = state.canceledAt === undefined && state.admitted < input.total;
     if (admitting && counts.running + BATCH_ADMISSION_PAGE <= BATCH_ADMISSION_WINDOW) {
-      const { admitted: _carried, canceledAt: _canceled, ...batch } = input;
-      // Waited for even when a cancel comes meanwhile: the starts it made must be known before the cancel sweeps.
-      state.admitted = await CancellationScope.nonCancellable(() => admitBatchItems({ ...batch, fromIndex: state.admitted, limit: BATCH_ADMISSION_PAGE }));
-      upsertMemo({ admitted: state.admitted } satisfies Partial<AiBatchMemo>);
-      continue;
+      const limit = pace ? pace.take(BATCH_ADMISSION_PAGE, Date.now()) : BATCH_ADMISSION_PAGE;
+      if (limit > 0) {
+        const { admitted: _carried, canceledAt: _canceled, pace: _pace, ...batch } = input;
+        // Waited for even when a cancel comes meanwhile: the starts it made must be known before the cancel sweeps.
+        state.admitted = await CancellationScope.nonCancellable(() => admitBatchItems({ ...batch, fromIndex: state.admitted, limit }));
+        upsertMemo({ admitted: state.admitted } satisfies Partial<AiBatchMemo>);
+        if (!pace) continue;
+      }
     }
     if (state.canceledAt !== undefined && counts.running > 0 && ++pollsSinceSweep >= POLLS_BETWEEN_CANCEL_SWEEPS) {
       await cancelBatchTasks(ref);
@@ -89,6 +95,6 @@ async function follow(input: AiBatchWorkflowInput, state: { admitted: number; ca
     if (workflowInfo().historyLength > HISTORY_EVENTS_BEFORE_CONTINUING) {
       await makeContinueAsNewFunc<typeof aiBatchWorkflow>({ memo: workflowInfo().memo })({ ...input, admitted: state.admitted, canceledAt: state.canceledAt });
     }
-    await sleep(BATCH_PROGRESS_INTERVAL_MS);
+    await sleep(pace && admitting ? BATCH_PACED_ADMISSION_INTERVAL_MS : BATCH_PROGRESS_INTERVAL_MS);
   }
 }

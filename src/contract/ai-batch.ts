@@ -27,6 +27,18 @@ export const DEFAULT_BATCH_PRIORITY: TaskPriority = 'low';
 export const BATCH_ADMISSION_PAGE = 250;
 export const BATCH_ADMISSION_WINDOW = 1_000;
 export const BATCH_PROGRESS_INTERVAL_MS = 3_000;
+/** While a paced batch admits, it looks again this often, so its tasks arrive as evenly as single creates would. */
+export const BATCH_PACED_ADMISSION_INTERVAL_MS = 1_000;
+
+/**
+ * The organisation's fair pace: its create rate limit (RATE_LIMIT_ORGANISATION_CREATES_*), so a
+ * batch reaches the workers no faster than the organisation's own creates may, which is what keeps
+ * its neighbours' latency (docs/benchmarks.md, Noisy neighbour).
+ */
+export interface BatchAdmissionPace {
+  perMinute: number;
+  burst: number;
+}
 
 export interface AiBatchWorkflowInput {
   batchId: string;
@@ -39,6 +51,8 @@ export interface AiBatchWorkflowInput {
   /** RFC 3339, the batch's acceptance: every item's task shows it as its created_at. */
   createdAt: string;
   total: number;
+  /** Absent on batches accepted before admission was paced: they admit as fast as the window lets them. */
+  pace?: BatchAdmissionPace;
   /** Carried over continue-as-new. */
   admitted?: number;
   canceledAt?: string;
@@ -77,7 +91,7 @@ export interface AiBatchMemo {
   outcome?: { ended_at: string; counts: BatchCounts };
 }
 
-export interface BatchAdmission extends Omit<AiBatchWorkflowInput, 'admitted' | 'canceledAt'> {
+export interface BatchAdmission extends Omit<AiBatchWorkflowInput, 'admitted' | 'canceledAt' | 'pace'> {
   fromIndex: number;
   limit: number;
 }

@@ -72,7 +72,7 @@ export class BatchesService {
       idempotencyKey: identity,
       memo,
       options: (id) => ({
-        args: [{ batchId: id, organizationId: caller.organizationId, taskType: parsed.taskType, model: parsed.model, priority: parsed.priority, ...(parsed.deadline === undefined ? {} : { deadline: parsed.deadline }), createdAt: memo.created_at, total: memo.total }],
+        args: [{ batchId: id, organizationId: caller.organizationId, taskType: parsed.taskType, model: parsed.model, priority: parsed.priority, ...(parsed.deadline === undefined ? {} : { deadline: parsed.deadline }), createdAt: memo.created_at, total: memo.total, pace: this.admissionPace }],
         typedSearchAttributes: [{ key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId }],
       }),
       readExisting: (id) => this.read(caller, id),
@@ -99,6 +99,11 @@ export class BatchesService {
   async listTasks(caller: Caller, batchId: string, query: unknown): Promise<ListPage<TaskResource>> {
     await this.find(caller, batchId);
     return this.tasks.list(caller, query, batchId);
+  }
+
+  /** The organisation's create limit, which its batches' admission keeps to as well. */
+  private get admissionPace() {
+    return { perMinute: this.config.values.RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE, burst: this.config.values.RATE_LIMIT_ORGANISATION_CREATES_BURST };
   }
 
   private async find(caller: Caller, batchId: string) {

@@ -14,10 +14,10 @@ export function batchTaskClauses(organizationId: string, batchId: string): strin
 export async function countBatchTasks(client: Client, organizationId: string, batchId: string): Promise<BatchTaskCounts> {
   const clauses = batchTaskClauses(organizationId, batchId);
   const count = async (clause: string) => (await client.workflow.count(visibilityQuery([...clauses, clause]))).count;
-  const [running, closed, succeeded] = await Promise.all([
+  // Succeeded before closed: a task that closes between the two counts is then in closed only, so failed never goes below 0.
+  const [running, [succeeded, closed]] = await Promise.all([
     count(equals('ExecutionStatus', 'Running')),
-    count(notEquals('ExecutionStatus', 'Running')),
-    count(equals(STATUS_SEARCH_ATTRIBUTE.name, 'succeeded')),
+    count(equals(STATUS_SEARCH_ATTRIBUTE.name, 'succeeded')).then(async (succeededCount) => [succeededCount, await count(notEquals('ExecutionStatus', 'Running'))]),
   ]);
   return { running, succeeded, failed: closed - succeeded };
 }

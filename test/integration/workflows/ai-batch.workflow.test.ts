@@ -71,7 +71,7 @@ class PlayedBatch {
   };
 }
 
-async function startBatch(played: PlayedBatch, total: number) {
+async function startBatch(played: PlayedBatch, total: number, pace?: AiBatchWorkflowInput['pace']) {
   const taskQueue = `wf-test-${randomUUID()}`;
   const worker = await testbed.createWorker({ taskQueue, activities: { ...createActivities({ summarizer: new ExtractiveProvider() }), ...played.activities } });
   const batchId = `batch_${randomUUID()}`;
@@ -83,6 +83,7 @@ async function startBatch(played: PlayedBatch, total: number) {
     priority: 'low',
     createdAt: new Date().toISOString(),
     total,
+    ...(pace ? { pace } : {}),
   };
   const memo: AiBatchMemo = { created_at: input.createdAt, request_hash: 'h', task_type: 'summarize', model: 'extractive', priority: 'low', total, admitted: 0 };
   const handle = await testbed.client.workflow.start(AI_BATCH_WORKFLOW_TYPE, { taskQueue, workflowId: batchWorkflowId('acme', batchId), args: [input], memo: { ...memo } });
@@ -140,5 +141,24 @@ describe('aiBatchWorkflow', () => {
     });
     expect(played.ended).toEqual(['admit', 'cancel']);
     expect(counts).toEqual({ total, admitted: BATCH_ADMISSION_PAGE, succeeded: 0, failed: BATCH_ADMISSION_PAGE });
+  }, 60_000);
+
+  it('admits a paced batch no faster than its pace: the burst at once, then the rate', async () => {
+    const total = 200;
+    const played = new PlayedBatch(total);
+    played.finishing = true;
+    const { worker, handle } = await startBatch(played, total, { perMinute: 1_200, burst: 10 });
+    const admittedAfter = await worker.runUntil(async () => {
+      await eventually(async () => played.admitted, (admitted) => admitted >= 10, 'the burst');
+      const startedAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const admitted = played.admitted;
+      await handle.terminate();
+      return { admitted, seconds: (Date.now() - startedAt) / 1000 };
+    });
+    // 20 a second after the burst of 10; a second's worth of slack for the polling.
+    expect(admittedAfter.admitted).toBeLessThanOrEqual(10 + 20 * (admittedAfter.seconds + 1));
+    expect(admittedAfter.admitted).toBeGreaterThan(10);
+    expect(admittedAfter.admitted).toBeLessThan(total);
   }, 60_000);
 });

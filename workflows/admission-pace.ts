@@ -1,0 +1,27 @@
+// How fast a batch's items may become tasks: a workflow-only helper of the batch workflow (it reads
+// the workflow's clock, so it is deterministic on replay).
+
+import type { BatchAdmissionPace } from '../src/contract';
+
+/** A token bucket: `burst` items at once, then `perMinute` a minute. */
+export class AdmissionPace {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly pace: BatchAdmissionPace,
+    now: number,
+  ) {
+    this.tokens = pace.burst;
+    this.at = now;
+  }
+
+  /** How many items may be admitted now, at most `wanted`; they are taken from the bucket. */
+  take(wanted: number, now: number): number {
+    this.tokens = Math.min(this.pace.burst, this.tokens + ((now - this.at) * this.pace.perMinute) / 60_000);
+    this.at = now;
+    const taken = Math.min(wanted, Math.floor(this.tokens));
+    this.tokens -= taken;
+    return taken;
+  }
+}
