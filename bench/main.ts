@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import { runMain } from '../src/common/run-main';
+import { MAX_BATCH_ITEMS } from '../src/contract';
 import { startBenchStack, type BenchStack } from './bench-stack';
 import { startClusterBenchStack } from './cluster-bench-stack';
 import { startOtlpSink } from './otlp-sink';
@@ -9,7 +10,7 @@ import { costTable, describeDispatch, getLatencyTable, latencyTable, noisyNeighb
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
-import { runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import { runBatchFlood, runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { realModelEnv, runRealModelScenario, startModelBackend, type ModelBackend, type RealModelFigures, type RealModelSettings } from './scenarios/real-model';
@@ -22,6 +23,11 @@ const RUN_DEADLINE_MS = 10 * 60_000;
 // Issue 20's floods take a few minutes on a quiet machine; on a busy one a 2,000-task flood
 // drains at a tenth of the speed, and the scenario gets a deadline of its own on top.
 const NEIGHBOUR_DEADLINE_MS = 30 * 60_000;
+// A batch of 10,000 items drains in about ten minutes on a quiet machine, well past the budget of
+// the whole run, so it is a scenario of its own: at most 30 minutes for the batch, with B alone first.
+const NEIGHBOUR_BATCH_DEADLINE_MS = 40 * 60_000;
+// The batch's stack is Assay as shipped: fairness on and the per-organisation create limit (the batch is one create).
+const AS_SHIPPED: Dispatch = { fairness: true, organisationLimit: true };
 const LATENCY_RATES = [10, 50, 100];
 // Issue 15: the cluster runs ten processes on the same cores, so lower rates, and no GET or neighbour scenarios.
 const CLUSTER_LATENCY_RATES = [10, 25, 50];
@@ -43,10 +49,10 @@ interface BenchSettings {
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'real-model'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, which takes too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -114,6 +120,9 @@ runMain('bench', async () => {
   const onCluster = args.includes('--cluster');
   if (onCluster && scenario !== undefined) throw new Error('--cluster runs its own scenarios; leave out --scenario');
   if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
+  if (scenario === 'noisy-neighbour-batch' && settings.neighbour.floodTasks > MAX_BATCH_ITEMS) {
+    throw new Error(`BENCH_FLOOD_TASKS is the batch's items with --scenario noisy-neighbour-batch: at most ${MAX_BATCH_ITEMS}, got ${settings.neighbour.floodTasks}`);
+  }
   const running = new Set<Running>();
   const startedAt = new Date();
   say(`# Assay bench, ${startedAt.toISOString()}\n\nMachine: ${describeMachine()}`);
@@ -122,7 +131,9 @@ runMain('bench', async () => {
   if (model) running.add(model);
   const deadlineMs = onCluster
     ? CLUSTER_DEADLINE_MS
-    : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
+    : scenario === 'noisy-neighbour-batch'
+      ? NEIGHBOUR_BATCH_DEADLINE_MS
+      : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
   const deadline = setTimeout(() => {
     process.stderr.write(`[bench] still running after ${deadlineMs / 60_000} minutes; giving up\n`);
     // The children must not outlive the bench.
@@ -165,7 +176,7 @@ async function runOnEmbeddedDefault(settings: BenchSettings, scenario: Scenario 
 
   const sink = settings.tracing ? await startOtlpSink() : undefined;
   const tracingEnv = sink ? { OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: sink.tracesUrl, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' } : { OTEL_TRACES_EXPORTER: 'none' };
-  const stack = await startBenchStack({ ...process.env, ...tracingEnv });
+  const stack = await startBenchStack({ ...process.env, ...tracingEnv }, scenario === 'noisy-neighbour-batch' ? AS_SHIPPED : {});
   running.add(stack);
   say(`\nStack: ${stack.description}`);
   say(sink ? 'Tracing: on (API and worker export every span over OTLP/HTTP protobuf to a discarding sink in the bench process)' : 'Tracing: off (BENCH_TRACING=on measures it on)');
@@ -179,10 +190,10 @@ async function runOnEmbeddedDefault(settings: BenchSettings, scenario: Scenario 
       // Warm-up: JIT, connections, the server's caches and the worker's sticky cache, discarded.
       await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency);
     }
-    const noisyNeighbour = await runNoisyNeighbour(stack, settings, running);
+    const noisyNeighbour = scenario === 'noisy-neighbour-batch' ? await runBatchNeighbour(stack, settings) : await runNoisyNeighbour(stack, settings, running);
     if (noisyNeighbour) {
       json.noisyNeighbour = noisyNeighbour;
-      section('Targets (issue 20)', targetTable(checkNeighbourTargets(noisyNeighbour)));
+      section(scenario === 'noisy-neighbour-batch' ? 'Targets (batch as the flood)' : 'Targets (issue 20)', targetTable(checkNeighbourTargets(noisyNeighbour)));
     }
     for (const line of stack.loggedErrors()) say(`Log: ${line}`);
   } finally {
@@ -262,10 +273,7 @@ async function runOnCluster(settings: BenchSettings, running: Set<Running>, star
  * the bench's own stack: it issues keys, and a given server's fairness is not the bench's to turn off.
  */
 async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, running: Set<Running>): Promise<NoisyNeighbourFigures | undefined> {
-  if (!stack.issueKey || process.env.TEMPORAL_ADDRESS) {
-    say('\n(Noisy neighbour not run: it needs the embedded default, whose keys and server the bench owns.)');
-    return undefined;
-  }
+  if (!canRunNoisyNeighbour(stack)) return undefined;
   const neighbour = settings.neighbour;
   await waitUntilQuiet(stack);
   const quietOrganisation = await runQuietNeighbour(stack, 'organisation', neighbour);
@@ -277,8 +285,7 @@ async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, run
       await waitUntilQuiet(on);
       const flood = await runFlood(on, kind, dispatch, neighbour);
       floods.push(flood);
-      // A line per run as it ends, so a run cut short by the deadline still shows what it measured.
-      say(`[noisy-neighbour] ${kind} flood, ${describeDispatch(dispatch)}: neighbour p50 ${flood.neighbour.endToEndMs.p50.toFixed(0)} ms, p99 ${flood.neighbour.endToEndMs.p99.toFixed(0)} ms; flood drained in ${(flood.floodDrainMs / 1000).toFixed(0)} s`);
+      sayFlood(flood);
     }
   };
   await floodBoth(stack, { fairness: true, organisationLimit: false });
@@ -300,6 +307,39 @@ async function runNoisyNeighbour(stack: BenchStack, settings: BenchSettings, run
   section(`Noisy neighbour: organisation A's flood vs organisation B, both sandbox (${shape})`, noisyNeighbourTable(figures, 'organisation'));
   section(`Noisy neighbour: a sandbox flood vs production (${shape})`, noisyNeighbourTable(figures, 'sandbox'));
   return figures;
+}
+
+/**
+ * A's flood as one batch of BENCH_FLOOD_TASKS items beside B's single creates at the steady rate,
+ * after B alone, on the stack as shipped. Not part of the whole run: 10,000 items take longer than its budget.
+ */
+async function runBatchNeighbour(stack: BenchStack, settings: BenchSettings): Promise<NoisyNeighbourFigures | undefined> {
+  if (!canRunNoisyNeighbour(stack)) return undefined;
+  const neighbour = settings.neighbour;
+  await waitUntilQuiet(stack);
+  const quiet = await runQuietNeighbour(stack, 'organisation', neighbour);
+  say(`[noisy-neighbour] B alone: p50 ${quiet.endToEndMs.p50.toFixed(0)} ms, p99 ${quiet.endToEndMs.p99.toFixed(0)} ms; load average now ${describeLoad()}`);
+  await waitUntilQuiet(stack);
+  const flood = await runBatchFlood(stack, 'organisation', AS_SHIPPED, neighbour);
+  sayFlood(flood);
+  const figures: NoisyNeighbourFigures = { settings: neighbour, quiet: { organisation: quiet }, floods: [flood] };
+  const shape = `one batch of ${neighbour.floodTasks} items vs ${neighbour.neighbourRatePerSecond} tasks/s until it ended; alone for ${neighbour.quietMs / 1000} s`;
+  section(`Noisy neighbour, batch as the flood: organisation A's batch vs organisation B, both sandbox, as shipped (${shape})`, noisyNeighbourTable(figures, 'organisation'));
+  return figures;
+}
+
+/** Only on the bench's own stack: the scenario issues keys, and a given server's fairness is not the bench's to turn off. */
+function canRunNoisyNeighbour(stack: BenchStack): boolean {
+  if (stack.issueKey && !process.env.TEMPORAL_ADDRESS) return true;
+  say('\n(Noisy neighbour not run: it needs the embedded default, whose keys and server the bench owns.)');
+  return false;
+}
+
+/** A line per flood as it ends, so a run cut short by the deadline still shows what it measured. */
+function sayFlood(flood: FloodRun): void {
+  say(
+    `[noisy-neighbour] ${flood.kind} ${flood.shape === 'batch' ? 'batch' : 'flood'}, ${describeDispatch(flood)}: neighbour p50 ${flood.neighbour.endToEndMs.p50.toFixed(0)} ms, p99 ${flood.neighbour.endToEndMs.p99.toFixed(0)} ms; flood drained in ${(flood.floodDrainMs / 1000).toFixed(0)} s; load average now ${describeLoad()}`,
+  );
 }
 
 async function runStackScenarios(stack: BenchStack, settings: BenchSettings): Promise<Omit<BenchFigures, 'summariser'>> {

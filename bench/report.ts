@@ -2,7 +2,7 @@ import type { ProcessCost } from './usage-meter';
 import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
-import type { Dispatch, FloodKind, FloodRun, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import type { Dispatch, FloodKind, FloodRun, FloodShape, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
 import type { AssayPhase, RealModelFigures, RealModelPhase, Spread } from './scenarios/real-model';
 import type { SummariserFigure } from './scenarios/summariser';
@@ -127,9 +127,9 @@ export function targetTable(checks: TargetCheck[]): string {
   );
 }
 
-const FLOOD_TITLES: Record<FloodKind, { quiet: string; flood: string }> = {
-  organisation: { quiet: 'B alone (sandbox)', flood: "beside A's flood" },
-  sandbox: { quiet: 'production alone', flood: 'beside a sandbox flood' },
+const FLOOD_TITLES: Record<FloodKind, { quiet: string } & Record<FloodShape, string>> = {
+  organisation: { quiet: 'B alone (sandbox)', creates: "beside A's flood", batch: "beside A's batch" },
+  sandbox: { quiet: 'production alone', creates: 'beside a sandbox flood', batch: 'beside a sandbox batch' },
 };
 
 /** The neighbour's figures alone, beside a flood with fairness on, and beside the same flood with it off. */
@@ -141,6 +141,7 @@ export function describeDispatch(dispatch: Dispatch): string {
 
 export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodKind): string {
   const quiet = figures.quiet[kind];
+  if (!quiet) return '(not run)';
   const row = (label: string, neighbour: LatencyFigure, flood?: FloodRun) => [
     label,
     neighbour.endToEndMs.count,
@@ -149,9 +150,7 @@ export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodK
     `${ratio(neighbour.endToEndMs.p50 / quiet.endToEndMs.p50)} / ${ratio(neighbour.endToEndMs.p99 / quiet.endToEndMs.p99)}`,
     `${(neighbour.finalAtFirstPoll * 100).toFixed(1)} %`,
     neighbour.failures,
-    flood
-      ? `${flood.floodTasks} in ${(flood.floodDrainMs / 1000).toFixed(1)} s (${perSecond(flood.floodTasks / (flood.floodDrainMs / 1000))}/s), ${flood.floodFailures} failed, ${flood.floodRefusals} creates refused (429)`
-      : '–',
+    flood ? describeFloodDrain(flood) : '–',
     flood && flood.cpuMsPerTask > 0 ? `${flood.cpuMsPerTask.toFixed(1)} ms` : '–',
   ];
   const floods = figures.floods.filter((flood) => flood.kind === kind);
@@ -159,9 +158,18 @@ export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodK
     ['run', 'neighbour tasks', 'e2e p50', 'e2e p99', 'vs alone (p50 / p99)', 'final at 1st poll', 'failures', 'flood drained', 'CPU per task (stack)'],
     [
       row(FLOOD_TITLES[kind].quiet, quiet),
-      ...floods.map((flood) => row(`${FLOOD_TITLES[kind].flood}, ${describeDispatch(flood)}`, flood.neighbour, flood)),
+      ...floods.map((flood) => row(`${FLOOD_TITLES[kind][flood.shape]}, ${describeDispatch(flood)}`, flood.neighbour, flood)),
     ],
   );
+}
+
+/** How long the flood took to drain and what it lost: creates from first to last closed, a batch from created to ended. */
+function describeFloodDrain(flood: FloodRun): string {
+  const drain = `${(flood.floodDrainMs / 1000).toFixed(1)} s (${perSecond(flood.floodTasks / (flood.floodDrainMs / 1000))}/s)`;
+  if (flood.shape === 'batch') {
+    return `${flood.floodTasks} items in one batch, created → ended in ${drain}, ${flood.floodFailures} not succeeded; 202 after ${ms(flood.batchAcceptMs ?? Number.NaN)}`;
+  }
+  return `${flood.floodTasks} in ${drain}, ${flood.floodFailures} failed, ${flood.floodRefusals} creates refused (429)`;
 }
 
 const seconds = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} s` : '–');

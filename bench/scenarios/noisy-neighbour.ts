@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../src/contract';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
-import { AssayApiError, type AssayClient } from '../../src/sdk';
+import { AssayApiError, type AssayClient, type Batch } from '../../src/sdk';
 import type { BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
@@ -26,29 +26,43 @@ export interface Dispatch {
   organisationLimit: boolean;
 }
 
+/** How the flood arrives: as single creates from 32 connections, or as one batch the service admits itself. */
+export type FloodShape = 'creates' | 'batch';
+
 export interface FloodRun extends Dispatch {
   kind: FloodKind;
+  shape: FloodShape;
   neighbour: LatencyFigure;
   floodTasks: number;
+  /** Creates that failed (creates); items whose task had not succeeded when the batch ended (batch). */
   floodFailures: number;
-  /** Creates of the flood answered 429 (and retried after Retry-After, as a patient client does). */
+  /** Creates of the flood answered 429 (and retried after Retry-After, as a patient client does); 0 for a batch. */
   floodRefusals: number;
-  /** First create of the flood until the last of its tasks closed. */
+  /** Creates: first create of the flood until the last of its tasks closed. Batch: its created_at until its ended_at, by the server's clock. */
   floodDrainMs: number;
+  /** Batch only: the POST sent until its 202 (the API parsing and staging the items). */
+  batchAcceptMs?: number;
   /** CPU of every measured process of the stack per task (flood and neighbour) over the run; 0 when not measured. */
   cpuMsPerTask: number;
 }
 
 export interface NoisyNeighbourFigures {
   settings: NeighbourSettings;
-  /** The neighbour alone: in the sandbox (beside an organisation's flood) and in production (beside a sandbox flood). */
-  quiet: Record<FloodKind, LatencyFigure>;
+  /** The neighbour alone: in the sandbox (beside an organisation's flood) and in production (beside a sandbox flood), each where its floods ran. */
+  quiet: Partial<Record<FloodKind, LatencyFigure>>;
   floods: FloodRun[];
 }
 
 const FLOOD_CREATORS = 32;
 const DRAIN_CHECK_MS = 250;
 const MAX_FLOOD_MS = 300_000;
+// A batch drains at the pace the stack completes tasks: 10,000 items take minutes even on a quiet machine.
+const MAX_BATCH_FLOOD_MS = 30 * 60_000;
+// How often the bench reads the batch (a GET counts its tasks in visibility), and how often it says how far it got.
+const BATCH_CHECK_MS = 1_000;
+const BATCH_PROGRESS_MS = 30_000;
+// The POST of a 10,000-item batch carries about 10 MiB of JSON, which the API parses and stages before answering.
+const BATCH_CREATE_TIMEOUT_MS = 120_000;
 const NEIGHBOUR_ENVIRONMENT: Record<FloodKind, KeyEnvironment> = { organisation: 'test', sandbox: 'live' };
 
 let runs = 0;
@@ -78,7 +92,6 @@ export async function runFlood(stack: BenchStack, kind: FloodKind, dispatch: Dis
   const connection = await Connection.connect(stack.connection);
   try {
     const workflows = new Client({ connection, namespace: stack.namespace }).workflow;
-    let drained = false;
     let floodFailures = 0;
     let floodRefusals = 0;
     const floodStartedAt = performance.now();
@@ -90,17 +103,82 @@ export async function runFlood(stack: BenchStack, kind: FloodKind, dispatch: Dis
       });
       const running = `${ORGANIZATION_SEARCH_ATTRIBUTE.name} = '${floodOrganisation}' AND ExecutionStatus = 'Running'`;
       while ((await workflows.count(running)).count > 0) await sleep(DRAIN_CHECK_MS);
-      drained = true;
       return performance.now() - floodStartedAt;
     })();
-    const neighbour = await runLatencyScenario(stack, settings.neighbourRatePerSecond, MAX_FLOOD_MS, { apiKey: neighbourKey, stopWhen: () => drained });
-    const floodDrainMs = await flood;
-    const cpuSeconds = neighbour.costs.reduce((sum, cost) => sum + cost.cpuSeconds, 0);
-    const tasks = settings.floodTasks + neighbour.endToEndMs.count;
-    return { kind, ...dispatch, neighbour, floodTasks: settings.floodTasks, floodFailures, floodRefusals, floodDrainMs, cpuMsPerTask: (cpuSeconds / tasks) * 1000 };
+    const beside = await neighbourBeside(stack, neighbourKey, settings, MAX_FLOOD_MS, flood);
+    return { kind, shape: 'creates', ...dispatch, neighbour: beside.neighbour, floodTasks: settings.floodTasks, floodFailures, floodRefusals, floodDrainMs: beside.flood, cpuMsPerTask: beside.cpuMsPerTask };
   } finally {
     await connection.close();
   }
+}
+
+/**
+ * The flood as one batch of `floodTasks` items, which the service admits as low-priority tasks a
+ * page at a time, while the neighbour creates single tasks at its steady rate until the batch has
+ * ended (the bench reads it every second).
+ */
+export async function runBatchFlood(stack: BenchStack, kind: FloodKind, dispatch: Dispatch, settings: NeighbourSettings): Promise<FloodRun> {
+  const issueKey = requireIssueKey(stack);
+  const floodClient = benchClient(stack, await issueKey(organisation('batch'), 'test'));
+  const neighbourKey = await issueKey(organisation('neighbour'), NEIGHBOUR_ENVIRONMENT[kind]);
+  const items = Array.from({ length: settings.floodTasks }, (_, index) => ({ key: `item-${index}`, input: BENCH_TASK_INPUT }));
+  const sentAt = performance.now();
+  const flood = (async () => {
+    const created = await floodClient.createBatch({ task_type: 'summarize', items }, { requestTimeoutMs: BATCH_CREATE_TIMEOUT_MS });
+    const acceptMs = performance.now() - sentAt;
+    let saidAt = performance.now();
+    const ended = await floodClient.waitForBatch(created, {
+      poll: { firstPollDelayMs: BATCH_CHECK_MS, minIntervalMs: BATCH_CHECK_MS, maxIntervalMs: BATCH_CHECK_MS, timeoutMs: MAX_BATCH_FLOOD_MS },
+      onPoll: (batch) => {
+        if (performance.now() - saidAt < BATCH_PROGRESS_MS) return;
+        saidAt = performance.now();
+        process.stderr.write(`[noisy-neighbour] batch ${describeCounts(batch)} after ${((performance.now() - sentAt) / 1000).toFixed(0)} s\n`);
+      },
+    });
+    return { acceptMs, ended };
+  })();
+  const beside = await neighbourBeside(stack, neighbourKey, settings, MAX_BATCH_FLOOD_MS, flood);
+  const { acceptMs, ended } = beside.flood;
+  return {
+    kind,
+    shape: 'batch',
+    ...dispatch,
+    neighbour: beside.neighbour,
+    floodTasks: settings.floodTasks,
+    floodFailures: ended.counts.total - ended.counts.succeeded,
+    floodRefusals: 0,
+    floodDrainMs: Date.parse(ended.ended_at ?? ended.updated_at) - Date.parse(ended.created_at),
+    batchAcceptMs: acceptMs,
+    cpuMsPerTask: beside.cpuMsPerTask,
+  };
+}
+
+function describeCounts({ counts }: Batch): string {
+  return `${counts.admitted} of ${counts.total} admitted, ${counts.succeeded} succeeded, ${counts.failed} failed`;
+}
+
+/**
+ * The neighbour's tasks at its rate, from now until the flood has drained (at most maxMs), and the
+ * CPU every measured process of the stack spent meanwhile per task, the flood's and the neighbour's.
+ */
+async function neighbourBeside<T>(
+  stack: BenchStack,
+  apiKey: string,
+  settings: NeighbourSettings,
+  maxMs: number,
+  flood: Promise<T>,
+): Promise<{ neighbour: LatencyFigure; flood: T; cpuMsPerTask: number }> {
+  let drained = false;
+  const settled = flood.finally(() => {
+    drained = true;
+  });
+  // A flood that fails stops the neighbour early; its error is thrown below, once the neighbour's tasks are done.
+  settled.catch(() => undefined);
+  const neighbour = await runLatencyScenario(stack, settings.neighbourRatePerSecond, maxMs, { apiKey, stopWhen: () => drained });
+  const drainedFlood = await settled;
+  const cpuSeconds = neighbour.costs.reduce((sum, cost) => sum + cost.cpuSeconds, 0);
+  const tasks = settings.floodTasks + neighbour.endToEndMs.count;
+  return { neighbour, flood: drainedFlood, cpuMsPerTask: (cpuSeconds / tasks) * 1000 };
 }
 
 async function createPatiently(client: AssayClient, refused: () => void): Promise<void> {
