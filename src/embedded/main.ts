@@ -52,7 +52,10 @@ runMain('supervisor', async () => {
     log('stopped');
     process.exit(exitCode);
   };
-  const supervisor = new Supervisor(supervisorLog, () => void stopAll(1));
+  const supervisor = new Supervisor(supervisorLog, (name) => {
+    log(`${name} cannot be kept running, so nothing is: stopping everything (the lines above say why)`);
+    void stopAll(1);
+  });
 
   log(`starting Temporal dev server (${cliPath}), state in ${path.join(config.dataDir, 'temporal.sqlite')}`);
   // A restart comes back on the same port and SQLite file: the worker and the API reconnect by themselves, and no workflow is lost.

@@ -53,6 +53,11 @@ beforeAll(async () => {
 }, 150_000);
 
 afterAll(async () => {
+  // SIGTERM lets the launcher stop its children (a SIGKILL would orphan them); SIGKILL only if it hangs.
+  if (stack?.alive) {
+    stack.signal('SIGTERM');
+    await Promise.race([stack.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+  }
   await stack?.kill();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -186,8 +191,8 @@ async function listAllTasks(client: AssayClient): Promise<Task[]> {
 
 describe('npm start with each child killed by SIGKILL mid-load', () => {
   test('restarts every child, answers throughout (503 at worst, never a hang), loses and doubles no task, and still stops on SIGINT', async () => {
-    // Retries enough to outlast any one outage: a refused connection while the API restarts, a 503 while Temporal does.
-    const client = new AssayClient({ baseUrl, apiKey: key, retry: { maxRetries: 30, baseDelayMs: 200, maxDelayMs: 2_000 } });
+    // Retries that outlast any one outage (at least 17 s in all): a refused connection while the API restarts, a 503 while Temporal does.
+    const client = new AssayClient({ baseUrl, apiKey: key, retry: { maxRetries: 10, baseDelayMs: 500, maxDelayMs: 4_000 } });
     const load = new CreateLoad(client);
     const probe = new ApiProbe();
     const recoveries: Recovery[] = [];
@@ -199,6 +204,9 @@ describe('npm start with each child killed by SIGKILL mid-load', () => {
     }
     const after = (at: number, recovery: Recovery) => `${((at - recovery.killedAt) / 1000).toFixed(1)} s`;
     const report = recoveries.map((r) => `${r.child} killed: restarted after ${after(r.restartedAt, r)}, API 200 after ${after(r.apiAnsweredAt, r)}, a new task succeeded after ${after(r.serviceAt, r)}`);
+    const outcomes = new Map<Answer['outcome'], number>();
+    for (const { outcome } of probe.answers) outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    report.push(`${load.created.length} tasks created under load; the API's answers: ${[...outcomes].map(([outcome, count]) => `${count}× ${outcome}`).join(', ')}`);
     process.stdout.write(`\n${report.join('\n')}\n`);
 
     // Answered throughout: 200, or 503 with Retry-After while Temporal was down; never a hang,
