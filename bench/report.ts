@@ -167,7 +167,8 @@ export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodK
 function describeFloodDrain(flood: FloodRun): string {
   const drain = `${(flood.floodDrainMs / 1000).toFixed(1)} s (${perSecond(flood.floodTasks / (flood.floodDrainMs / 1000))}/s)`;
   if (flood.shape === 'batch') {
-    return `${flood.floodTasks} items in one batch, created → ended in ${drain}, ${flood.floodFailures} not succeeded; 202 after ${ms(flood.batchAcceptMs ?? Number.NaN)}`;
+    const refused = flood.batchReadsRefused ? `; ${flood.batchReadsRefused} of the bench's reads of it answered 503/429` : '';
+    return `${flood.floodTasks} items in one batch, created → ended in ${drain}, ${flood.floodFailures} not succeeded; 202 after ${ms(flood.batchAcceptMs ?? Number.NaN)}${refused}`;
   }
   return `${flood.floodTasks} in ${drain}, ${flood.floodFailures} failed, ${flood.floodRefusals} creates refused (429)`;
 }
