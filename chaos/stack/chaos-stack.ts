@@ -10,6 +10,10 @@ import { addSandboxReviewer, issueSandboxKey } from './issue-key';
 import { ServiceProcess } from './service-process';
 import { serviceEnv } from './service-env';
 import { SlowProvider, type DelayRange } from './slow-provider';
+import { SAMPLER_ENV } from './process-sample';
+
+// Preloaded (node --require) into the API and workers of a sampled stack; built beside this file.
+const PROCESS_SAMPLER = path.join(__dirname, 'process-sampler.js');
 
 export const SANDBOX_NAMESPACE = 'assay-sandbox';
 const NAMESPACES = [SANDBOX_NAMESPACE, 'assay-production'];
@@ -21,11 +25,24 @@ export const CHAOS_REVIEWER = 'chaos-reviewer';
 const WORKER_READY = /"msg":"worker ready"/;
 const API_READY = /listening on http/;
 
+export interface StandInModel {
+  name: string;
+  delay: DelayRange;
+  /** Calls in flight at once over the stack's workers. */
+  concurrency: number;
+}
+
 export interface ChaosStackOptions {
   /** Names the temp directory and the task queue. */
   label: string;
   /** Summaries come from a slow stand-in provider with this delay; omitted = the real extractive summariser. */
   providerDelay?: DelayRange;
+  /** More models (ASSAY_MODELS) served by the same stand-in, each answering after its own delay; tasks name them in `model`. */
+  providerModels?: StandInModel[];
+  /** Settings the API and workers get beyond the stack's own. */
+  env?: NodeJS.ProcessEnv;
+  /** The API and workers append a sample of their memory, descriptors and event-loop delay to `samplesFile` this often (process-sampler.ts). */
+  sampleIntervalMs?: number;
   /** Workers to start with the stack (default one, named "worker-1"). */
   workers?: string[];
 }
@@ -55,7 +72,7 @@ export class ChaosStack {
   static async start(options: ChaosStackOptions): Promise<ChaosStack> {
     const entrypoints = builtEntrypoints();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `assay-chaos-${options.label}-`));
-    const provider = options.providerDelay ? new SlowProvider(options.providerDelay) : undefined;
+    const provider = options.providerDelay ? new SlowProvider(options.providerDelay, Object.fromEntries((options.providerModels ?? []).map((model) => [model.name, model.delay]))) : undefined;
     const providerUrl = await provider?.listen();
     const stack = new ChaosStack(options, dir, entrypoints, await freePort(), provider, providerUrl);
     try {
@@ -92,6 +109,21 @@ export class ChaosStack {
     return { ...this.env('warn'), ASSAY_BASE_URL: this.baseUrl, ASSAY_REVIEWER_CREDENTIAL: this.reviewerCredential };
   }
 
+  /** Where the sampled processes write (see sampleIntervalMs). */
+  get samplesFile(): string {
+    return path.join(this.dir, 'process-samples.jsonl');
+  }
+
+  /** The process id of each running part (api, the workers by name, temporal), for samples read from outside. */
+  processIds(): Map<string, number> {
+    const ids = new Map<string, number>();
+    if (this.api?.alive) ids.set('api', this.api.pid);
+    for (const [name, worker] of this.workers) if (worker.alive) ids.set(name, worker.pid);
+    const temporalPid = this.temporal?.process.pid;
+    if (temporalPid !== undefined) ids.set('temporal', temporalPid);
+    return ids;
+  }
+
   get cliPath(): string {
     return this.entrypoints.cli;
   }
@@ -119,7 +151,7 @@ export class ChaosStack {
     this.api = await ServiceProcess.start({
       name: 'api',
       script: this.entrypoints.api,
-      env: this.env('warn'),
+      env: { ...this.env('warn'), ...this.samplingEnv('api') },
       logFile: path.join(this.dir, 'api.log'),
       readyLine: API_READY,
     });
@@ -133,7 +165,7 @@ export class ChaosStack {
     const worker = await ServiceProcess.start({
       name,
       script: this.entrypoints.worker,
-      env: this.env('info'),
+      env: { ...this.env('info'), ...this.samplingEnv(name) },
       logFile: path.join(this.dir, `${name}.log`),
       readyLine: WORKER_READY,
       readyLines: NAMESPACES.length,
@@ -165,6 +197,17 @@ export class ChaosStack {
     if (!options.keepFiles) fs.rmSync(this.dir, { recursive: true, force: true });
   }
 
+  private samplingEnv(processName: string): NodeJS.ProcessEnv {
+    const intervalMs = this.options.sampleIntervalMs;
+    if (intervalMs === undefined) return {};
+    return {
+      NODE_OPTIONS: `--require ${JSON.stringify(PROCESS_SAMPLER)}`,
+      [SAMPLER_ENV.file]: this.samplesFile,
+      [SAMPLER_ENV.intervalMs]: String(intervalMs),
+      [SAMPLER_ENV.processName]: processName,
+    };
+  }
+
   private env(logLevel: 'info' | 'warn'): NodeJS.ProcessEnv {
     return serviceEnv({
       port: this.apiPort,
@@ -173,6 +216,13 @@ export class ChaosStack {
       taskQueue: this.taskQueue,
       logLevel,
       providerUrl: this.providerUrl,
+      extra: { ...this.modelsEnv(), ...this.options.env },
     });
+  }
+
+  private modelsEnv(): NodeJS.ProcessEnv {
+    const models = this.options.providerModels ?? [];
+    if (models.length === 0 || !this.providerUrl) return {};
+    return { ASSAY_MODELS: JSON.stringify(models.map(({ name, concurrency }) => ({ name, model: name, base_url: this.providerUrl, concurrency }))) };
   }
 }

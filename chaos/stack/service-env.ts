@@ -2,7 +2,6 @@ import { configSchema } from '../../src/common/config/app-config';
 import { remoteProviderEnv } from '../../test/support/remote-provider-env';
 import { UNLIMITED_CREATES } from '../../bench/unlimited-creates';
 
-
 export interface ServiceEnvOptions {
   port: number;
   temporalAddress: string;
@@ -11,6 +10,8 @@ export interface ServiceEnvOptions {
   logLevel: 'info' | 'warn';
   /** An OpenAI-compatible endpoint; omitted = the built-in extractive summariser. */
   providerUrl?: string;
+  /** Settings beyond these, applied last. */
+  extra?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -32,5 +33,6 @@ export function serviceEnv(options: ServiceEnvOptions): NodeJS.ProcessEnv {
     // Off: a fixed metrics port would collide between a stack's workers, and with `npm start`.
     WORKER_METRICS_PORT: '0',
     ...(options.providerUrl ? remoteProviderEnv(options.providerUrl) : {}),
+    ...options.extra,
   };
 }

@@ -37,6 +37,10 @@ export class ServiceProcess {
     return service;
   }
 
+  get pid(): number {
+    return this.child.pid as number;
+  }
+
   get alive(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
   }

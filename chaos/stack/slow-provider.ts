@@ -17,7 +17,11 @@ export class SlowProvider {
   private readonly callsByText = new Map<string, number>();
   private inFlightCount = 0;
 
-  constructor(private readonly delay: DelayRange) {}
+  /** `delay` for every call; a model named in `delayByModel` (the request's `model`) answers after its own. */
+  constructor(
+    private readonly delay: DelayRange,
+    private readonly delayByModel: Readonly<Record<string, DelayRange>> = {},
+  ) {}
 
   async listen(): Promise<string> {
     return `http://127.0.0.1:${await listenOnLoopback(this.server)}/v1`;
@@ -40,10 +44,11 @@ export class SlowProvider {
 
   private onRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
     onBody(req, (body) => {
-      const text = userText(body);
+      const { text, model } = readRequest(body);
       this.callsByText.set(text, (this.callsByText.get(text) ?? 0) + 1);
       this.inFlightCount++;
-      const wait = this.delay.minMs + Math.random() * (this.delay.maxMs - this.delay.minMs);
+      const delay = (model === undefined ? undefined : this.delayByModel[model]) ?? this.delay;
+      const wait = delay.minMs + Math.random() * (delay.maxMs - delay.minMs);
       setTimeout(() => {
         this.inFlightCount--;
         if (res.destroyed) return;
@@ -54,11 +59,11 @@ export class SlowProvider {
   }
 }
 
-function userText(body: string): string {
+function readRequest(body: string): { text: string; model?: string } {
   try {
-    const request = JSON.parse(body) as { messages?: Array<{ role?: string; content?: string }> };
-    return request.messages?.find((message) => message.role === 'user')?.content ?? body;
+    const request = JSON.parse(body) as { model?: string; messages?: Array<{ role?: string; content?: string }> };
+    return { text: request.messages?.find((message) => message.role === 'user')?.content ?? body, model: request.model };
   } catch {
-    return body;
+    return { text: body };
   }
 }
