@@ -11,7 +11,7 @@ import {
   resolveRequestTimeout,
   resolveRetryOptions,
 } from './options';
-import { type PollRun, pollUntilFinal } from './polling';
+import { type PollRun, type Polled, pollUntilFinal } from './polling';
 import { followPages, listPageFrom, listQueryString } from './list-pages';
 import { assessmentFrom, batchFrom, modelsFrom, taskFrom, usageReportFrom } from './resource-guards';
 import type { Assessment, AssessmentStatus, Batch, CreateAssessmentRequest, CreateBatchRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus, UsageReport } from './resources';
@@ -36,6 +36,11 @@ export interface AssayClientOptions {
 export interface RequestOptions {
   signal?: AbortSignal;
   requestTimeoutMs?: number;
+}
+
+export interface GetOptions extends RequestOptions {
+  /** Ask the service to hold the answer up to this many seconds (at most 60) until the resource changes state (`Prefer: wait`). */
+  waitSeconds?: number;
 }
 
 export interface CreateOptions extends RequestOptions {
@@ -92,7 +97,7 @@ export class AssayClient {
     return taskFrom(await this.create(TASKS_PATH, request, options));
   }
 
-  async getTask(id: string, options: RequestOptions = {}): Promise<Task> {
+  async getTask(id: string, options: GetOptions = {}): Promise<Task> {
     return taskFrom(await this.get(TASKS_PATH, id, options));
   }
 
@@ -127,7 +132,7 @@ export class AssayClient {
       typeof taskOrId !== 'string' && isFinalTask(taskOrId)
         ? taskOrId
         : await pollUntilFinal(
-            { resourceId: id, isFinal: isFinalTask, fetch: (timeoutMs, signal) => this.getTask(id, { requestTimeoutMs: timeoutMs, signal }) },
+            { resourceId: id, isFinal: isFinalTask, fetch: (timeoutMs, signal, waitSeconds) => this.poll(TASKS_PATH, id, { requestTimeoutMs: timeoutMs, signal, waitSeconds }, taskFrom) },
             this.pollRun(options),
           );
     if (final.status === 'failed') throw new TaskFailedError(final);
@@ -177,7 +182,7 @@ export class AssayClient {
     const id = resourceId(batchOrId, (batch) => batch.id);
     if (typeof batchOrId !== 'string' && isEnded(batchOrId)) return batchOrId;
     return pollUntilFinal(
-      { resourceId: id, isFinal: isEnded, fetch: (timeoutMs, signal) => this.getBatch(id, { requestTimeoutMs: timeoutMs, signal }) },
+      { resourceId: id, isFinal: isEnded, fetch: async (timeoutMs, signal) => ({ resource: await this.getBatch(id, { requestTimeoutMs: timeoutMs, signal }), held: false }) },
       this.pollRun(options, DEFAULT_BATCH_POLL_OPTIONS),
     );
   }
@@ -200,7 +205,7 @@ export class AssayClient {
     return assessmentFrom(await this.create(ASSESSMENTS_PATH, request, options));
   }
 
-  async getAssessment(id: string, options: RequestOptions = {}): Promise<Assessment> {
+  async getAssessment(id: string, options: GetOptions = {}): Promise<Assessment> {
     return assessmentFrom(await this.get(ASSESSMENTS_PATH, id, options));
   }
 
@@ -227,7 +232,7 @@ export class AssayClient {
     const id = resourceId(assessmentOrId, (assessment) => assessment.assessment_id);
     if (typeof assessmentOrId !== 'string' && isCompleted(assessmentOrId)) return assessmentOrId;
     return pollUntilFinal(
-      { resourceId: id, isFinal: isCompleted, fetch: (timeoutMs, signal) => this.getAssessment(id, { requestTimeoutMs: timeoutMs, signal }) },
+      { resourceId: id, isFinal: isCompleted, fetch: (timeoutMs, signal, waitSeconds) => this.poll(ASSESSMENTS_PATH, id, { requestTimeoutMs: timeoutMs, signal, waitSeconds }, assessmentFrom) },
       this.pollRun(options),
     );
   }
@@ -243,9 +248,15 @@ export class AssayClient {
     );
   }
 
-  private get(collectionPath: string, id: string, options: RequestOptions): Promise<HttpResponse> {
+  private get(collectionPath: string, id: string, options: GetOptions): Promise<HttpResponse> {
     const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
-    return this.transport.send({ method: 'GET', path: resourcePath(collectionPath, id), timeoutMs, signal: options.signal });
+    const headers = options.waitSeconds ? { prefer: `wait=${preferredWait(options.waitSeconds)}` } : undefined;
+    return this.transport.send({ method: 'GET', path: resourcePath(collectionPath, id), headers, timeoutMs, signal: options.signal });
+  }
+
+  private async poll<T>(collectionPath: string, id: string, options: GetOptions, resourceFrom: (response: HttpResponse) => T): Promise<Polled<T>> {
+    const response = await this.get(collectionPath, id, options);
+    return { resource: resourceFrom(response), held: response.headers.has('preference-applied') };
   }
 
   private cancel(collectionPath: string, id: string, options: RequestOptions): Promise<HttpResponse> {
@@ -283,6 +294,11 @@ function isCompleted(assessment: Assessment): assessment is CompletedAssessment 
 
 function isEnded(batch: Batch): batch is EndedBatch {
   return batch.status === 'ended';
+}
+
+function preferredWait(seconds: number): number {
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 60) throw new AssayArgumentError(`waitSeconds must be a whole number from 0 to 60, not ${seconds}`);
+  return seconds;
 }
 
 function resourcePath(collectionPath: string, id: string): string {

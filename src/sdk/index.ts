@@ -5,6 +5,7 @@ export {
   AssayClient,
   type AssayClientOptions,
   type CreateOptions,
+  type GetOptions,
   type RequestOptions,
   type SummarizeOptions,
   type WaitOptions,

@@ -11,6 +11,12 @@ export interface PollOptions {
   timeoutMs: number;
   /** Give up after this many polls (guideline: at most 30). */
   maxPolls: number;
+  /**
+   * Each poll asks the service to hold its answer up to this long until the resource changes
+   * (`Prefer: wait`), so a poll is answered once per change, not on a timer; 0 sends plain polls.
+   * A service that does not hold answers at once, and the schedule above applies as it is.
+   */
+  waitSeconds: number;
 }
 
 /** Retries of a create after a network error, a request timeout, a 5xx or a 429. */
@@ -33,6 +39,7 @@ export const DEFAULT_POLL_OPTIONS: Readonly<PollOptions> = {
   maxIntervalMs: 2_000,
   timeoutMs: 60_000,
   maxPolls: 30,
+  waitSeconds: 20,
 };
 
 export const DEFAULT_RETRY_OPTIONS: Readonly<RetryOptions> = {
@@ -56,6 +63,8 @@ export const DEFAULT_BATCH_POLL_OPTIONS: Readonly<PollOptions> = {
   maxIntervalMs: 5_000,
   timeoutMs: 60 * MINUTE,
   maxPolls: MAX_POLLS,
+  // A batch's GET does not hold (its counts change every few seconds).
+  waitSeconds: 0,
 };
 
 // "Within reason": never poll a resource more often than 4 times a second, never wait on one
@@ -66,6 +75,8 @@ const POLL_LIMITS: Record<keyof PollOptions, Range> = {
   maxIntervalMs: { min: 250, max: 10 * MINUTE },
   timeoutMs: { min: 1_000, max: DAY },
   maxPolls: { min: 1, max: MAX_POLLS, integer: true },
+  // The service holds at most 60 s (MAX_PREFER_WAIT_SECONDS).
+  waitSeconds: { min: 0, max: 60, integer: true },
 };
 
 const RETRY_LIMITS: Record<keyof RetryOptions, Range> = {

@@ -3,10 +3,16 @@ import { AssayNetworkError, PollTimeoutError, RequestTimeoutError } from './erro
 import type { PollOptions } from './options';
 import type { Assessment, Batch, Task } from './resources';
 
+/** One poll's answer, and whether the service held it (answered `Preference-Applied`). */
+export interface Polled<T> {
+  resource: T;
+  held: boolean;
+}
+
 export interface PollTarget<T extends Task | Assessment | Batch, Final extends T> {
   resourceId: string;
-  /** One GET of the resource, given at most `timeoutMs` to answer. */
-  fetch(timeoutMs: number, signal: AbortSignal | undefined): Promise<T>;
+  /** One GET of the resource, given at most `timeoutMs` to answer, asking the service to hold it up to `waitSeconds` for a change (0: not at all). */
+  fetch(timeoutMs: number, signal: AbortSignal | undefined, waitSeconds: number): Promise<Polled<T>>;
   isFinal(resource: T): resource is Final;
 }
 
@@ -25,7 +31,10 @@ const MIN_POLL_REQUEST_TIMEOUT_MS = 1_000;
  * Polls on the schedule of docs/api.md, Polling, until the resource is final. A non-2xx answer
  * ends polling at once (same section); a poll that got no answer at all (network error, request
  * timeout) is not an answer, so the next scheduled poll asks again, within the same poll and time
- * ceilings.
+ * ceilings. Each poll may ask the service to hold its answer until the resource changes
+ * (`waitSeconds`). After a held answer the next poll starts at once unless that would make two
+ * polls within the schedule's interval; an answer that was not held (a service that does not hold,
+ * or has no room to) is followed by the interval as always.
  */
 export async function pollUntilFinal<T extends Task | Assessment | Batch, Final extends T>(
   target: PollTarget<T, Final>,
@@ -41,9 +50,12 @@ export async function pollUntilFinal<T extends Task | Assessment | Batch, Final 
   while (polls < schedule.maxPolls && Date.now() + wait <= deadline) {
     await delay(wait, run.signal);
     polls += 1;
-    const timeoutMs = Math.min(run.requestTimeoutMs, Math.max(deadline - Date.now(), MIN_POLL_REQUEST_TIMEOUT_MS));
+    const sentAt = Date.now();
+    const waitSeconds = heldSeconds(schedule.waitSeconds, deadline - sentAt);
+    const timeoutMs = Math.min(run.requestTimeoutMs + waitSeconds * 1000, Math.max(deadline - sentAt, MIN_POLL_REQUEST_TIMEOUT_MS));
+    let held = false;
     try {
-      lastSeen = await target.fetch(timeoutMs, run.signal);
+      ({ resource: lastSeen, held } = await target.fetch(timeoutMs, run.signal, waitSeconds));
       lastError = undefined;
     } catch (error) {
       if (!(error instanceof AssayNetworkError || error instanceof RequestTimeoutError)) throw error;
@@ -53,9 +65,14 @@ export async function pollUntilFinal<T extends Task | Assessment | Batch, Final 
       run.onPoll?.(lastSeen, polls);
       if (target.isFinal(lastSeen)) return lastSeen;
     }
-    wait = jitteredInterval(schedule);
+    wait = held ? Math.max(0, jitteredInterval(schedule) - (Date.now() - sentAt)) : jitteredInterval(schedule);
   }
   throw new PollTimeoutError(target.resourceId, polls, Date.now() - startedAt, lastSeen, lastError);
+}
+
+/** The wait to ask for: as configured, but ending a second before the time ceiling so the answer arrives within it. */
+function heldSeconds(configured: number, remainingMs: number): number {
+  return Math.max(0, Math.min(configured, Math.floor(remainingMs / 1000) - 1));
 }
 
 function jitteredInterval(schedule: PollOptions): number {

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
+import { parsePreferWait } from '../http/prefer-wait';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
 import type { ListPage } from '../listing/list-resources';
@@ -41,7 +42,14 @@ export class AssessmentsController {
   }
 
   @ApiRoute(ASSESSMENT_ROUTES.get)
-  get(@CurrentCaller() caller: Caller, @Param('assessmentId') assessmentId: string): Promise<AssessmentResource> {
-    return this.assessments.get(caller, assessmentId);
+  async get(
+    @CurrentCaller() caller: Caller,
+    @Param('assessmentId') assessmentId: string,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AssessmentResource> {
+    const { resource, appliedSeconds } = await this.assessments.getWhenChanged(caller, assessmentId, parsePreferWait(prefer));
+    if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
+    return resource;
   }
 }

@@ -24,7 +24,8 @@ import { parseListRequest } from '../listing/list-request';
 import { notEquals } from '../../common/visibility/visibility-query';
 import { assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from '../../common/ids/assessment-ids';
 import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
-import { AssessmentWorkflowReader } from './assessment-workflow-reader';
+import { AssessmentWorkflowReader, type AssessmentLookup } from './assessment-workflow-reader';
+import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
 
 export interface CreatedAssessment {
@@ -48,6 +49,7 @@ export class AssessmentsService {
     private readonly cursors: ListCursors,
     private readonly config: AppConfig,
     private readonly eraser: WorkflowEraser,
+    private readonly waits: PreferWaits,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedAssessment> {
@@ -89,9 +91,26 @@ export class AssessmentsService {
   }
 
   async get(caller: Caller, assessmentId: string): Promise<AssessmentResource> {
+    return (await this.find(caller, assessmentId)).resource;
+  }
+
+  /** A GET's `Prefer: wait`: the assessment once it moved (every transition sets updated_at), it is completed, or `seconds` pass. */
+  async getWhenChanged(caller: Caller, assessmentId: string, seconds: number | undefined): Promise<HeldAnswer<AssessmentResource>> {
+    const found = await this.find(caller, assessmentId);
+    return this.waits.untilChanged<AssessmentResource>(caller, seconds, {
+      workflowId: assessmentWorkflowId(caller.organizationId, assessmentId),
+      runId: found.runId,
+      current: found.resource,
+      read: () => this.get(caller, assessmentId),
+      stateOf: (assessment) => `${assessment.status} ${assessment.updated_at}`,
+      isFinal: (assessment) => assessment.status === 'completed',
+    });
+  }
+
+  private async find(caller: Caller, assessmentId: string): Promise<AssessmentLookup> {
     const found = isAssessmentId(assessmentId) ? await this.reader.read(caller.environment, caller.organizationId, assessmentId) : undefined;
     if (!found) throw ApiError.notFound(`Assessment ${assessmentId}`);
-    return found.resource;
+    return found;
   }
 
   /** Erases the assessment (WorkflowEraser): whether it is gone yet; an id the caller has no assessment by is 404. */

@@ -14,8 +14,18 @@ export const IDEMPOTENCY_KEY_HEADER: ParameterDoc = {
 
 export const PREFER_WAIT_HEADER: ParameterDoc = {
   name: 'Prefer',
-  description: `RFC 7240 \`wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}): wait up to N seconds for the task to finish; 200 with the final task if it does, else 202.`,
+  description: `RFC 7240 \`wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}): wait up to N seconds for the task to finish; 200 with the final task if it does, else 202. An instance already holding as many waits as it allows answers 202 at once, without \`Preference-Applied\`.`,
   example: 'wait=10',
+};
+
+export const PREFER_WAIT_FOR_CHANGE_HEADER: ParameterDoc = {
+  name: 'Prefer',
+  description: `RFC 7240 \`wait=N\` (N ≤ ${MAX_PREFER_WAIT_SECONDS}): hold the answer up to N seconds until the resource's state changes or it is final, so a client is answered once per change instead of polling on a timer. \`Preference-Applied: wait=N\` says the wait was held; an instance already holding as many waits as it allows (for the organisation, or in all) answers at once without it.`,
+  example: 'wait=20',
+};
+
+export const PREFERENCE_APPLIED_HEADER: Record<string, HeaderDoc> = {
+  'Preference-Applied': { description: 'With `Prefer: wait=N`: `wait=N` when the request was held (or had nothing to wait for).' },
 };
 
 export const CANCEL_AFTER_HEADER: ParameterDoc = {

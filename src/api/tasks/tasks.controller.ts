@@ -28,12 +28,10 @@ export class TasksController {
     const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
     void reply.header('location', `/v1/ai/tasks/${created.task.id}`);
     if (created.replayed) void reply.header('idempotent-replayed', 'true');
-    const wait = parsePreferWait(prefer);
-    if (wait === undefined) return created.task;
-    void reply.header('preference-applied', `wait=${wait}`);
-    const task = await this.tasks.waitForFinal(caller, created.task, wait);
-    if (isFinal(task)) void reply.status(200);
-    return task;
+    const { resource, appliedSeconds } = await this.tasks.waitForFinal(caller, created.task, parsePreferWait(prefer));
+    if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
+    if (appliedSeconds !== undefined && isFinal(resource)) void reply.status(200);
+    return resource;
   }
 
   @ApiRoute(TASK_ROUTES.cancel)
@@ -54,7 +52,14 @@ export class TasksController {
   }
 
   @ApiRoute(TASK_ROUTES.get)
-  get(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<TaskResource> {
-    return this.tasks.get(caller, taskId);
+  async get(
+    @CurrentCaller() caller: Caller,
+    @Param('taskId') taskId: string,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TaskResource> {
+    const { resource, appliedSeconds } = await this.tasks.getWhenChanged(caller, taskId, parsePreferWait(prefer));
+    if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
+    return resource;
   }
 }

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { ErasureModule } from '../erasure/erasure.module';
 import { ListingModule } from '../listing/listing.module';
 import { TemporalModule } from '../temporal/temporal.module';
+import { WaitsModule } from '../waits/waits.module';
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
 @Module({
-  imports: [TemporalModule, ErasureModule, ListingModule],
+  imports: [TemporalModule, ErasureModule, ListingModule, WaitsModule],
   controllers: [TasksController],
   providers: [TasksService, TaskWorkflowReader],
   exports: [TasksService],

@@ -29,6 +29,7 @@ import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskIdFromWorkflowId } fr
 import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { aiTaskStart } from '../../common/tasks/ai-task-start';
+import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
 
 export interface CreatedTask {
   task: TaskResource;
@@ -58,6 +59,7 @@ export class TasksService {
     private readonly config: AppConfig,
     private readonly metrics: ApiMetrics,
     private readonly eraser: WorkflowEraser,
+    private readonly waits: PreferWaits,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined, cancelAfter?: string): Promise<CreatedTask> {
@@ -114,18 +116,32 @@ export class TasksService {
   }
 
   /**
-   * Waits up to `seconds` for the task to close (Prefer: wait) and returns it as it then is. The
+   * A create's `Prefer: wait`: up to `seconds` for the task to close, then the task as it is. The
    * wait is a long poll on the workflow's result, bounded by a gRPC deadline, so it holds no worker.
    */
-  async waitForFinal(caller: Caller, task: TaskResource, seconds: number): Promise<TaskResource> {
-    if (isFinal(task) || seconds === 0) return task;
-    const handle = this.temporal.workflows(caller.environment).getHandle(taskWorkflowId(caller.organizationId, task.id));
-    try {
-      await this.temporal.withDeadline(() => handle.result(), seconds * 1000);
-    } catch (error) {
-      if (!isTemporalUnavailable(error)) throw error;
-    }
-    return this.get(caller, task.id);
+  waitForFinal(caller: Caller, task: TaskResource, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
+    return this.waits.hold(caller, seconds, task, !isFinal(task), async (waitSeconds) => {
+      const handle = this.temporal.workflows(caller.environment).getHandle(taskWorkflowId(caller.organizationId, task.id));
+      try {
+        await this.temporal.withDeadline(() => handle.result(), waitSeconds * 1000);
+      } catch (error) {
+        if (!isTemporalUnavailable(error)) throw error;
+      }
+      return this.get(caller, task.id);
+    });
+  }
+
+  /** A GET's `Prefer: wait`: the task once its status or progress differs from now, it is final, or `seconds` pass. */
+  async getWhenChanged(caller: Caller, taskId: string, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
+    const found = await this.find(caller, taskId);
+    return this.waits.untilChanged<TaskResource>(caller, seconds, {
+      workflowId: taskWorkflowId(caller.organizationId, taskId),
+      runId: found.runId,
+      current: found.resource,
+      read: () => this.get(caller, taskId),
+      stateOf: (task) => JSON.stringify([task.status, task.progress]),
+      isFinal,
+    });
   }
 
   /**

@@ -7,6 +7,7 @@ import { assayDataConverter } from '../../common/temporal/data-converter';
 import { isGrpcNotFound } from '../../common/temporal/grpc-status';
 import { organizationPriority } from '../../common/temporal/organization-priority';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
+import { isTemporalUnavailable } from './temporal-errors';
 
 /** One run visibility listed: a workflow id may have several (an operator's reset starts another). */
 export interface ListedRun {
@@ -16,6 +17,14 @@ export interface ListedRun {
 
 export interface ListedRunPage {
   runs: ListedRun[];
+  nextPageToken?: Uint8Array;
+}
+
+/** One answer of a long poll on a run's history. */
+export interface HistoryPoll {
+  /** Events in this answer; none when the server's own long-poll window passed with nothing new. */
+  events: number;
+  /** Where the next poll waits from; undefined once the run has closed (or is gone). */
   nextPageToken?: Uint8Array;
 }
 
@@ -68,6 +77,34 @@ export class TemporalClients {
       if (error instanceof WorkflowNotFoundError) return undefined;
       throw error;
     });
+  }
+
+  /**
+   * One long poll on a run's history (GetWorkflowExecutionHistory with waitNewEvent): without a
+   * token it answers the history so far at once; with the token of the previous answer it answers
+   * when events beyond it exist or the run closes. Undefined when `timeoutMs` passed first, or
+   * Temporal could not be reached: the caller answers with what it knows.
+   */
+  async awaitHistory(environment: KeyEnvironment, workflowId: string, runId: string, pageToken: Uint8Array | undefined, timeoutMs: number): Promise<HistoryPoll | undefined> {
+    try {
+      const response = await this.withDeadline(
+        () =>
+          this.clients[environment].workflowService.getWorkflowExecutionHistory({
+            namespace: this.namespaceFor(environment),
+            execution: { workflowId, runId },
+            nextPageToken: pageToken,
+            waitNewEvent: true,
+            skipArchival: true,
+          }),
+        timeoutMs,
+      );
+      const nextPageToken = response.nextPageToken && response.nextPageToken.length > 0 ? response.nextPageToken : undefined;
+      return { events: response.history?.events?.length ?? 0, nextPageToken };
+    } catch (error) {
+      if (isGrpcNotFound(error)) return { events: 0 };
+      if (isTemporalUnavailable(error)) return undefined;
+      throw error;
+    }
   }
 
   /** The runs of one visibility page, newest first, and the token of the next page if any. */

@@ -58,6 +58,11 @@ export const configSchema = z.object({
   MAX_TEXT_BYTES: positiveInt.max(1_500_000, 'must stay well under the Temporal payload limit (2 MB)').default(512 * 1024),
   // A batch's body (POST /v1/ai/batches): its items' texts are staged in the database until admitted.
   MAX_BATCH_BYTES: positiveInt.max(256 * 1024 * 1024).default(32 * 1024 * 1024),
+  // Requests held open by `Prefer: wait` (a create, a GET): each is one Temporal long poll, which the
+  // frontend counts per namespace beside the workers' own polls (frontend.namespaceCount), so one
+  // instance and one organisation (per environment) may hold only this many; beyond, the API answers at once.
+  PREFER_WAIT_MAX_PER_INSTANCE: z.coerce.number().int().min(0).max(10_000).default(300),
+  PREFER_WAIT_MAX_PER_ORGANISATION: z.coerce.number().int().min(0).max(10_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The worker's Prometheus endpoint (Temporal SDK metrics and assay_tasks_finished_total); port 0 turns it off.
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),

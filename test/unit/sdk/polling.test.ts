@@ -85,6 +85,66 @@ describe('later polls', () => {
   });
 });
 
+describe('polls the service holds (Prefer: wait)', () => {
+  const heldAfter = (ms: number, status: 'running' | 'succeeded') =>
+    new Promise<ReturnType<typeof json>>((resolve) => setTimeout(() => resolve(json(200, task(status), { 'preference-applied': 'wait=20' })), ms));
+
+  test('each poll asks the service to hold it for 20 s', async () => {
+    const { fetch, requests } = fakeFetch((_request, index) => json(200, task(index < 1 ? 'running' : 'succeeded')));
+
+    await settle(clientWith(fetch).waitForTask('task_01'));
+
+    expect(requests.map((request) => request.headers.prefer)).toEqual(['wait=20', 'wait=20']);
+  });
+
+  test('after an answer held through its wait, the next poll goes at once: one request per change, not per interval', async () => {
+    const { fetch, requests } = fakeFetch((_request, index) => heldAfter(index < 2 ? 20_000 : 3_000, index < 2 ? 'running' : 'succeeded'));
+
+    const { value } = await settle(clientWith(fetch).waitForTask('task_01'));
+
+    expect(value).toMatchObject({ status: 'succeeded' });
+    expect(gaps(requests.map((request) => request.at))).toEqual([20_000, 20_000]);
+  });
+
+  test('a held answer that came quickly is still followed by the interval, counted from when the poll was sent', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { fetch, requests } = fakeFetch((_request, index) => heldAfter(300, index < 1 ? 'running' : 'succeeded'));
+
+    await settle(clientWith(fetch).waitForTask('task_01'));
+
+    expect(gaps(requests.map((request) => request.at))).toEqual([1_500]);
+  });
+
+  test('a service that answers at once without Preference-Applied is polled on the usual interval after each answer', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    const { fetch, requests } = fakeFetch(
+      (_request, index) => new Promise((resolve) => setTimeout(() => resolve(json(200, task(index < 2 ? 'running' : 'succeeded'))), 200)),
+    );
+
+    await settle(clientWith(fetch).waitForTask('task_01'));
+
+    expect(gaps(requests.map((request) => request.at))).toEqual([1_200, 1_200]);
+  });
+
+  test('the wait asked for ends a second before the time ceiling, and poll.waitSeconds: 0 asks for none', async () => {
+    const { fetch, requests } = fakeFetch(() => heldAfter(20_000, 'running'));
+    await settle(clientWith(fetch).waitForTask('task_01'));
+    expect(requests.map((request) => request.headers.prefer)).toEqual(['wait=20', 'wait=20', 'wait=17']);
+
+    const plain = fakeFetch((_request, index) => json(200, task(index < 1 ? 'running' : 'succeeded')));
+    await settle(clientWith(plain.fetch, { poll: { waitSeconds: 0 } }).waitForTask('task_01'));
+    expect(plain.requests.map((request) => request.headers.prefer)).toEqual([undefined, undefined]);
+  });
+
+  test('getTask passes waitSeconds on as Prefer: wait, and refuses a wait the service cannot hold', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, task('running')));
+
+    await clientWith(fetch).getTask('task_01', { waitSeconds: 5 });
+    expect(requests[0].headers.prefer).toBe('wait=5');
+    await expect(clientWith(fetch).getTask('task_01', { waitSeconds: 61 })).rejects.toBeInstanceOf(AssayArgumentError);
+  });
+});
+
 describe('ceilings', () => {
   test('never more than 30 polls, then PollTimeoutError', async () => {
     const { fetch, requests } = fakeFetch(() => json(200, task('running')));

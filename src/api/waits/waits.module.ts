@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TemporalModule } from '../temporal/temporal.module';
+import { PreferWaits } from './prefer-waits';
+import { WaitPermits } from './wait-permits';
+
+/** One set of wait permits per API instance, shared by every route that honours `Prefer: wait`. */
+@Module({
+  imports: [TemporalModule],
+  providers: [WaitPermits, PreferWaits],
+  exports: [PreferWaits],
+})
+export class WaitsModule {}
