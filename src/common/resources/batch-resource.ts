@@ -44,8 +44,11 @@ export function toBatchResource(view: BatchWorkflowView): BatchResource {
     canceled_at: memo.canceled_at ?? null,
   };
   if (memo.outcome) {
-    const closedAt = view.closedAt ?? new Date(memo.outcome.ended_at);
-    return { ...base, status: 'ended', counts: memo.outcome.counts, updated_at: memo.outcome.ended_at, ended_at: memo.outcome.ended_at, expires_at: expiresAt(closedAt, view.retentionMs) };
+    // From ended_at, not the close time: the outcome is in the memo a moment before the workflow
+    // closes, and an ended batch must read the same before and after (its retention starts at the
+    // close, a few milliseconds later).
+    const endedAt = memo.outcome.ended_at;
+    return { ...base, status: 'ended', counts: memo.outcome.counts, updated_at: endedAt, ended_at: endedAt, expires_at: expiresAt(new Date(endedAt), view.retentionMs) };
   }
   const counts: BatchCounts = { total: memo.total, admitted: memo.admitted, succeeded: view.live?.succeeded ?? 0, failed: view.live?.failed ?? 0 };
   // A batch workflow closed without its outcome (an operator terminated it) ends as its tasks stand.
