@@ -1,6 +1,7 @@
 import type { Task } from '../../src/sdk';
 import type { HttpLedger } from './http-ledger';
 import { sleep } from './concurrency';
+import { isRetryableStatus } from './retryable';
 import { taskRequest, type WorkItem } from './work-items';
 
 const RETRY_PAUSE_MS = 500;
@@ -38,7 +39,7 @@ export async function createWithPreferWait(
       return task;
     }
     const text = await response?.text();
-    if (response && response.status < 500 && response.status !== 429) {
+    if (response && !isRetryableStatus(response.status)) {
       item.error = `${response.status}: ${text}`;
       return undefined;
     }

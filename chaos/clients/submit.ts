@@ -1,5 +1,6 @@
 import { AssayApiError, AssayNetworkError, RequestTimeoutError, type AssayClient } from '../../src/sdk';
 import { sleep } from './concurrency';
+import { isRetryableStatus } from './retryable';
 import { assessmentRequest, taskRequest, type WorkItem } from './work-items';
 
 const OUTER_RETRY_PAUSE_MS = 250;
@@ -32,5 +33,5 @@ export async function submitUntilAccepted(client: AssayClient, item: WorkItem, d
 
 function isRetryable(error: unknown): boolean {
   if (error instanceof AssayNetworkError || error instanceof RequestTimeoutError) return true;
-  return error instanceof AssayApiError && (error.status >= 500 || error.status === 429);
+  return error instanceof AssayApiError && isRetryableStatus(error.status);
 }
