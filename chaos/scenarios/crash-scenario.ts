@@ -11,6 +11,7 @@ import { waitForDrain } from '../evidence/drain';
 import { auditNamespace } from '../evidence/namespace-audit';
 import { tallyWork } from '../evidence/tally';
 import type { ScenarioResult } from '../report/scenario-result';
+import { tallyResult } from '../report/tally-result';
 import { ChaosStack, type ChaosStackOptions } from '../stack/chaos-stack';
 import { clientsAbort, ledgerClient, seconds, type ProgressLog, type ScenarioRun, type ScenarioStack } from './scenario-context';
 
@@ -107,7 +108,6 @@ export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: Cras
     const records = partitionRecords(deadlineTasks, await auditNamespace(audit, accepted));
     const tally = tallyWork(items, records.rest, spec.assessments > 0 ? 'completed' : 'checked');
     const deadlines = await checkDeadlineTasks(client, deadlineTasks, records.deadline);
-    const serverErrors = ledger.serverErrors;
     const notes = [
       ...(spec.assessments > 0 ? [`${spec.tasks} tasks and ${spec.assessments} assessments (each reviewed after the checks)`] : []),
       ...(inFlight !== undefined ? [`${inFlight} summaries in flight at the fault`] : []),
@@ -123,17 +123,11 @@ export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: Cras
       ...(stack.slowProvider ? [`provider called again for ${stack.slowProvider.repeatedCalls} task(s) whose first call a crash cut off`] : []),
       ...(drainedAt === undefined ? [`work still not done ${seconds(profile.drainTimeoutMs)} after the fault`] : []),
     ];
-    const result: ScenarioResult = {
-      scenario: spec.name,
-      tasks: items.length,
-      succeeded: tally.succeeded,
-      lost: tally.lost,
-      duplicated: tally.duplicated,
-      serverErrors,
+    const result = tallyResult(spec.name, tally, ledger, {
       recoveryMs: drainedAt === undefined ? undefined : drainedAt - fault.recoveryFrom,
       notes,
-      problems: [...tally.problems, ...deadlines.problems, ...ledger.samples.map((sample) => `5xx: ${sample}`)],
-    };
+      problems: deadlines.problems,
+    });
     clean = result.problems.length === 0;
     return result;
   } finally {

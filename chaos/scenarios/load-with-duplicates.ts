@@ -8,6 +8,7 @@ import { waitForDrain } from '../evidence/drain';
 import { auditNamespace } from '../evidence/namespace-audit';
 import { tallyWork } from '../evidence/tally';
 import type { ScenarioResult } from '../report/scenario-result';
+import { tallyResult } from '../report/tally-result';
 import { ChaosStack } from '../stack/chaos-stack';
 import { clientsAbort, ledgerClient, seconds, type ScenarioRun } from './scenario-context';
 
@@ -51,20 +52,13 @@ export async function runLoadWithDuplicates(run: ScenarioRun): Promise<ScenarioR
 
     const tally = tallyWork(items, await auditNamespace(audit, items.length), 'checked');
     const creates = items.length + resent.length;
-    const result: ScenarioResult = {
-      scenario: 'load with 10 % duplicate keys',
-      tasks: items.length,
-      succeeded: tally.succeeded,
-      lost: tally.lost,
-      duplicated: tally.duplicated,
-      serverErrors: ledger.serverErrors,
+    const result = tallyResult('load with 10 % duplicate keys', tally, ledger, {
       notes: [
         `${creates} creates (${resentTogether.size} keys sent twice at once, ${resentLater.length} re-sent later) from ${SUBMIT_LANES} clients: ${Math.round(creates / ((acceptedAt - started) / 1000))} creates/s`,
         doneAt === undefined ? 'NOT all done before the deadline' : `all ${items.length} succeeded ${seconds(doneAt - started)} after the first create`,
         `${prober.gets} GETs from ${GET_LANES} pollers during the run; ${ledger.responses} answers in all, ${ledger.retryable503} of them 503 + Retry-After to a create (retried under the same key)`,
       ],
-      problems: [...tally.problems, ...ledger.samples.map((sample) => `5xx: ${sample}`)],
-    };
+    });
     clean = result.problems.length === 0;
     return result;
   } finally {

@@ -8,6 +8,7 @@ import { waitForDrain } from '../evidence/drain';
 import { auditNamespace } from '../evidence/namespace-audit';
 import { tallyWork } from '../evidence/tally';
 import type { ScenarioResult } from '../report/scenario-result';
+import { tallyResult } from '../report/tally-result';
 import { ChaosStack } from '../stack/chaos-stack';
 import { clientsAbort, ledgerClient, seconds, type ScenarioRun } from './scenario-context';
 
@@ -56,19 +57,17 @@ export async function runReviewRestart(run: ScenarioRun): Promise<ScenarioResult
     }
 
     const tally = tallyWork(items, await auditNamespace(audit, items.length), 'completed');
-    const result: ScenarioResult = {
-      scenario: 'review waiting, restart of everything',
-      tasks: items.length,
-      succeeded: tally.succeeded,
+    const result = {
+      ...tallyResult('review waiting, restart of everything', tally, ledger, {
+        recoveryMs: drainedAt === undefined ? undefined : drainedAt - restartedAt,
+        notes: [
+          `${items.length} assessments with their checks done (1 claimed, ${waiting.length} waiting for a reviewer) when every process got SIGKILL`,
+          `API answered with every assessment unchanged ${seconds(answeredAt - restartedAt)} after the restart; the reviewer CLI then claimed and completed them`,
+        ],
+        problems,
+      }),
+      // An assessment that changed across the restart, or did not end approved, counts as lost.
       lost: tally.lost + problems.length,
-      duplicated: tally.duplicated,
-      serverErrors: ledger.serverErrors,
-      recoveryMs: drainedAt === undefined ? undefined : drainedAt - restartedAt,
-      notes: [
-        `${items.length} assessments with their checks done (1 claimed, ${waiting.length} waiting for a reviewer) when every process got SIGKILL`,
-        `API answered with every assessment unchanged ${seconds(answeredAt - restartedAt)} after the restart; the reviewer CLI then claimed and completed them`,
-      ],
-      problems: [...tally.problems, ...problems, ...ledger.samples.map((sample) => `5xx: ${sample}`)],
     };
     clean = result.problems.length === 0;
     return result;
