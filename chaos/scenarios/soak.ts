@@ -13,6 +13,7 @@ import { auditNamespace } from '../evidence/namespace-audit';
 import { soakMinutes } from '../evidence/soak-minutes';
 import { tallyWork } from '../evidence/tally';
 import type { ScenarioResult } from '../report/scenario-result';
+import { tallyResult } from '../report/tally-result';
 import { judgeMeasures, soakMeasures } from '../report/soak-measures';
 import { formatSoakTable } from '../report/soak-table';
 import { ChaosStack } from '../stack/chaos-stack';
@@ -112,19 +113,20 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
     const settleBy = endsAt + SETTLE_TIMEOUT_MS;
     const signal = abort.signal;
 
-    const runTask = async (kind: TaskKind, create: (item: WorkItem) => Promise<Task | undefined>): Promise<void> => {
+    // A create answers the task (Prefer: wait) or only its id (the SDK's create, polled from there).
+    const runTask = async (kind: TaskKind, create: (item: WorkItem) => Promise<Task | string | undefined>): Promise<void> => {
       const run: TaskRun = { item: newWorkItem('task'), kind, createdAt: Date.now() };
       runs.push(run);
       const created = await create(run.item);
       if (!created) return;
-      run.answeredFinal = created.status === 'succeeded' || created.status === 'failed';
+      run.answeredFinal = typeof created !== 'string' && (created.status === 'succeeded' || created.status === 'failed');
       run.status = await finalStatus(client, created, signal);
       run.finalAt = Date.now();
     };
     const plainTask = () =>
       runTask('plain', async (item) => {
         await submitUntilAccepted(client, item, settleBy, signal);
-        return item.accepted ? client.getTask([...item.ids][0]) : undefined;
+        return item.accepted ? [...item.ids][0] : undefined;
       });
     const waitingTask = (kind: TaskKind, waitSeconds: number, model?: string) =>
       runTask(kind, (item) => createWithPreferWait(stack, ledger, item, { waitSeconds, model, deadline: settleBy, signal }));
@@ -192,21 +194,15 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
     }
 
     const flood = runs.filter((run) => run.kind === 'flood');
-    const result: ScenarioResult = {
-      scenario: `soak, ${plan.minutes} min of mixed load`,
-      tasks: items.length,
-      succeeded: tally.succeeded,
-      lost: tally.lost,
-      duplicated: tally.duplicated,
-      serverErrors: ledger.serverErrors,
+    const result = tallyResult(`soak, ${plan.minutes} min of mixed load`, tally, ledger, {
       notes: [
         `${count(runs, 'plain')} tasks polled by the SDK, ${count(runs, 'waiting')} created with Prefer: wait=${WAITING_CREATE_SECONDS}, ${assessments.length} assessments claimed and approved with the reviewer CLI, ${lists} pages of each list, ${receiver.received.length} webhook requests received`,
         `Prefer: wait flood: ${FLOOD.clients} clients holding creates (wait=${FLOOD.waitSeconds}) on a model answering in ${seconds(FLOOD.delay.minMs)}–${seconds(FLOOD.delay.maxMs)}: ${flood.length} creates, ${flood.filter((run) => run.answeredFinal).length} answered final by the create itself`,
         `steady tasks created to final, p50 / p99: before the flood ${phase(latencies(runs, 'plain', (run) => run.createdAt < floodStartsAt))}, during ${phase(plainDuring)}, after ${phase(latencies(runs, 'plain', (run) => run.createdAt >= floodEndsAt))}`,
         `samples: ${stack.samplesFile}`,
       ],
-      problems: [...tally.problems, ...problems, ...ledger.samples.map((sample) => `5xx: ${sample}`)],
-    };
+      problems,
+    });
     clean = result.problems.length === 0 && result.serverErrors === 0;
     return { result, table: formatSoakTable(minutes, verdicts) };
   } finally {
@@ -217,7 +213,7 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
   }
 }
 
-async function finalStatus(client: AssayClient, task: Task, signal: AbortSignal): Promise<Task['status'] | undefined> {
+async function finalStatus(client: AssayClient, task: Task | string, signal: AbortSignal): Promise<Task['status'] | undefined> {
   try {
     return (await client.waitForTask(task, { poll: POLL, signal })).status;
   } catch (error) {
