@@ -153,6 +153,7 @@ describe('aiBatchWorkflow', () => {
       const startedAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 3_000));
       const admitted = played.admitted;
+      recordHistoryIfAsked(await handle.fetchHistory(), 'ai-batch-paced');
       await handle.terminate();
       return { admitted, seconds: (Date.now() - startedAt) / 1000 };
     });
