@@ -1,9 +1,10 @@
-import { CancellationScope, isCancellation, makeContinueAsNewFunc, proxyActivities, sleep, upsertMemo, workflowInfo } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, makeContinueAsNewFunc, patched, proxyActivities, sleep, upsertMemo, workflowInfo } from '@temporalio/workflow';
 import {
   BATCH_ADMISSION_PAGE,
   BATCH_ADMISSION_WINDOW,
   BATCH_PACED_ADMISSION_INTERVAL_MS,
   BATCH_PROGRESS_INTERVAL_MS,
+  PACED_BATCH_COUNTS_PATCH,
   type AiBatchMemo,
   type AiBatchWorkflowInput,
   type BatchActivities,
@@ -38,7 +39,9 @@ const HISTORY_EVENTS_BEFORE_CONTINUING = 3_000;
  * running tasks; the batch then ends once they have closed.
  */
 export async function aiBatchWorkflow(input: AiBatchWorkflowInput): Promise<BatchCounts> {
-  const state = { admitted: input.admitted ?? 0, canceledAt: input.canceledAt };
+  // Asked once, before the first command: the answer holds for the whole run, the cancel's second follow() included.
+  const countsSparingly = input.pace !== undefined && patched(PACED_BATCH_COUNTS_PATCH);
+  const state: FollowState = { admitted: input.admitted ?? 0, canceledAt: input.canceledAt, countsSparingly };
   const counts = state.canceledAt === undefined ? await followUntilCanceled(input, state) : await CancellationScope.nonCancellable(() => follow(input, state));
   const final: BatchCounts = { total: input.total, admitted: state.admitted, succeeded: counts.succeeded, failed: counts.failed };
   upsertMemo({ outcome: { ended_at: new Date().toISOString(), counts: final } } satisfies Partial<AiBatchMemo>);
@@ -46,7 +49,7 @@ export async function aiBatchWorkflow(input: AiBatchWorkflowInput): Promise<Batc
   return final;
 }
 
-async function followUntilCanceled(input: AiBatchWorkflowInput, state: { admitted: number; canceledAt?: string }): Promise<BatchTaskCounts> {
+async function followUntilCanceled(input: AiBatchWorkflowInput, state: FollowState): Promise<BatchTaskCounts> {
   try {
     return await follow(input, state);
   } catch (error) {
@@ -62,16 +65,31 @@ async function followUntilCanceled(input: AiBatchWorkflowInput, state: { admitte
   });
 }
 
-async function follow(input: AiBatchWorkflowInput, state: { admitted: number; canceledAt?: string }): Promise<BatchTaskCounts> {
+interface FollowState {
+  admitted: number;
+  canceledAt?: string;
+  /** A paced batch counts once per progress interval while it admits, not before every admission. */
+  countsSparingly: boolean;
+}
+
+async function follow(input: AiBatchWorkflowInput, state: FollowState): Promise<BatchTaskCounts> {
   const ref = { organizationId: input.organizationId, batchId: input.batchId };
   let previous: string | undefined;
   let settled = 0;
   let pollsSinceSweep = 0;
+  let counted: { counts: BatchTaskCounts; at: number; admitted: number } | undefined;
   const pace = input.pace && new AdmissionPace(input.pace, Date.now());
   for (;;) {
-    const counts = await countBatchTasks(ref);
     const admitting = state.canceledAt === undefined && state.admitted < input.total;
-    if (admitting && counts.running + BATCH_ADMISSION_PAGE <= BATCH_ADMISSION_WINDOW) {
+    // Each count reads every task of the batch from visibility, which on one SQLite file holds up
+    // every other writer meanwhile: a paced batch admitting each second counts at its progress pace.
+    if (!counted || !state.countsSparingly || !admitting || Date.now() - counted.at >= BATCH_PROGRESS_INTERVAL_MS) {
+      counted = { counts: await countBatchTasks(ref), at: Date.now(), admitted: state.admitted };
+    }
+    const { counts } = counted;
+    // Tasks admitted since the count are taken as running: the window is never overrun.
+    const unfinished = counts.running + state.admitted - counted.admitted;
+    if (admitting && unfinished + BATCH_ADMISSION_PAGE <= BATCH_ADMISSION_WINDOW) {
       const limit = pace ? pace.take(BATCH_ADMISSION_PAGE, Date.now()) : BATCH_ADMISSION_PAGE;
       if (limit > 0) {
         const { admitted: _carried, canceledAt: _canceled, pace: _pace, ...batch } = input;

@@ -36,3 +36,10 @@ export const OUTCOME_EVENT_IDS_PATCH = 'outcome-event-ids';
  * Policy and state: docs/patch-policy.md#where-each-patch-stands (record-usage).
  */
 export const RECORD_USAGE_PATCH = 'record-usage';
+
+/**
+ * Paced batches started from this patch on count their tasks once per progress interval while
+ * they admit, instead of before every admission; older ones replay a count each second.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (paced-batch-counts).
+ */
+export const PACED_BATCH_COUNTS_PATCH = 'paced-batch-counts';

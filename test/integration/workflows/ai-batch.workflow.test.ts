@@ -5,6 +5,7 @@ import {
   AI_BATCH_WORKFLOW_TYPE,
   BATCH_ADMISSION_PAGE,
   BATCH_ADMISSION_WINDOW,
+  BATCH_PROGRESS_INTERVAL_MS,
   batchWorkflowId,
   type AiBatchMemo,
   type AiBatchWorkflowInput,
@@ -33,6 +34,7 @@ afterAll(async () => {
 class PlayedBatch {
   admitted = 0;
   finished = 0;
+  counts = 0;
   withdrawn = false;
   canceled = false;
   /** From when the test says so, every admitted task finishes by the next count. */
@@ -55,6 +57,7 @@ class PlayedBatch {
       return this.admitted;
     },
     countBatchTasks: async () => {
+      this.counts += 1;
       if (this.finishing) this.finished = this.admitted;
       return { running: this.admitted - this.finished, succeeded: this.canceled ? 0 : this.finished, failed: this.canceled ? this.finished : 0 };
     },
@@ -161,5 +164,23 @@ describe('aiBatchWorkflow', () => {
     expect(admittedAfter.admitted).toBeLessThanOrEqual(10 + 20 * (admittedAfter.seconds + 1));
     expect(admittedAfter.admitted).toBeGreaterThan(10);
     expect(admittedAfter.admitted).toBeLessThan(total);
+  }, 60_000);
+
+  it('counts a paced batch’s tasks once per progress interval while it admits each second', async () => {
+    const total = 1_000;
+    const played = new PlayedBatch(total);
+    played.finishing = true;
+    const { worker, handle } = await startBatch(played, total, { perMinute: 600, burst: 10 });
+    const seen = await worker.runUntil(async () => {
+      await eventually(async () => played.unfinishedAtAdmission.length, (admissions) => admissions >= 1, 'the first admission');
+      const before = { admissions: played.unfinishedAtAdmission.length, counts: played.counts };
+      await new Promise((resolve) => setTimeout(resolve, 3 * BATCH_PROGRESS_INTERVAL_MS));
+      const after = { admissions: played.unfinishedAtAdmission.length, counts: played.counts };
+      await handle.terminate();
+      return { admissions: after.admissions - before.admissions, counts: after.counts - before.counts };
+    });
+    // An admission a second; a count every 3 s (one more at either edge of the window).
+    expect(seen.admissions).toBeGreaterThanOrEqual(6);
+    expect(seen.counts).toBeLessThanOrEqual(4);
   }, 60_000);
 });
