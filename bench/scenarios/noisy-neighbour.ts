@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../src/contract';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
-import { AssayApiError, type AssayClient, type Batch } from '../../src/sdk';
+import { AssayApiError, DEFAULT_BATCH_POLL_OPTIONS, type AssayClient, type Batch } from '../../src/sdk';
 import type { BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
@@ -61,7 +61,6 @@ const MAX_FLOOD_MS = 300_000;
 // A batch drains at the organisation's create rate, or slower when the stack cannot keep up: 10,000 items at 600/min take 17 minutes.
 const MAX_BATCH_FLOOD_MS = 30 * 60_000;
 // How often the bench reads the batch (a GET counts its tasks in visibility), and how often it says how far it got.
-const BATCH_CHECK_MS = 1_000;
 const BATCH_PROGRESS_MS = 30_000;
 // The POST of a 10,000-item batch carries about 10 MiB of JSON, which the API parses and stages before answering.
 const BATCH_CREATE_TIMEOUT_MS = 120_000;
@@ -117,7 +116,7 @@ export async function runFlood(stack: BenchStack, kind: FloodKind, dispatch: Dis
 /**
  * The flood as one batch of `floodTasks` items, which the service admits as low-priority tasks a
  * page at a time, while the neighbour creates single tasks at its steady rate until the batch has
- * ended (the bench reads it every second).
+ * ended (the bench reads it as the SDK does by default, every 2–5 s).
  */
 export async function runBatchFlood(stack: BenchStack, kind: FloodKind, dispatch: Dispatch, settings: NeighbourSettings): Promise<FloodRun> {
   const issueKey = requireIssueKey(stack);
@@ -153,7 +152,7 @@ export async function runBatchFlood(stack: BenchStack, kind: FloodKind, dispatch
 }
 
 /**
- * Reads the batch every second until it has ended, saying how far it got every 30 s; a read
+ * Reads the batch on the SDK's default schedule until it has ended, saying how far it got every 30 s; a read
  * answered 503 or 429 (a stack too busy to answer, for a moment) is read again after its Retry-After.
  */
 async function waitForBatchPatiently(client: AssayClient, batch: Batch, deadline: number, refused: (error: AssayApiError) => void): Promise<Batch> {
@@ -162,7 +161,7 @@ async function waitForBatchPatiently(client: AssayClient, batch: Batch, deadline
   for (;;) {
     try {
       return await client.waitForBatch(batch.id, {
-        poll: { firstPollDelayMs: BATCH_CHECK_MS, minIntervalMs: BATCH_CHECK_MS, maxIntervalMs: BATCH_CHECK_MS, timeoutMs: Math.max(deadline - performance.now(), BATCH_CHECK_MS * 2) },
+        poll: { timeoutMs: Math.max(deadline - performance.now(), DEFAULT_BATCH_POLL_OPTIONS.maxIntervalMs * 2) },
         onPoll: (seen) => {
           if (performance.now() - saidAt < BATCH_PROGRESS_MS) return;
           saidAt = performance.now();
