@@ -50,7 +50,11 @@ export function toBatchResource(view: BatchWorkflowView): BatchResource {
     const endedAt = memo.outcome.ended_at;
     return { ...base, status: 'ended', counts: memo.outcome.counts, updated_at: endedAt, ended_at: endedAt, expires_at: expiresAt(new Date(endedAt), view.retentionMs) };
   }
-  const counts: BatchCounts = { total: memo.total, admitted: memo.admitted, succeeded: view.live?.succeeded ?? 0, failed: view.live?.failed ?? 0 };
+  const live = view.live ?? { running: 0, succeeded: 0, failed: 0 };
+  // The memo learns of an admission once all its starts are done; visibility sees each task as it
+  // starts. Never fewer admitted than tasks counted, so no count reads above `admitted`.
+  const admitted = Math.min(memo.total, Math.max(memo.admitted, live.running + live.succeeded + live.failed));
+  const counts: BatchCounts = { total: memo.total, admitted, succeeded: live.succeeded, failed: live.failed };
   // A batch workflow closed without its outcome (an operator terminated it) ends as its tasks stand.
   if (view.status !== 'RUNNING') {
     const endedAt = (view.closedAt ?? new Date(memo.created_at)).toISOString();

@@ -21,4 +21,12 @@ describe('toBatchResource', () => {
     expect(afterClose).toEqual(beforeClose);
     expect(afterClose).toMatchObject({ status: 'ended', ended_at: ENDED_AT, expires_at: '2026-12-26T23:54:47.569Z' });
   });
+
+  it('counts as admitted every task visibility already sees while the memo waits for the admission to finish', () => {
+    const running = { ...memo, total: 100, admitted: 20, outcome: undefined };
+    const resource = toBatchResource({ batchId: 'batch_1', memo: running, status: 'RUNNING', retentionMs: DAY_MS, live: { running: 4, succeeded: 25, failed: 1 } });
+    expect(resource.counts).toEqual({ total: 100, admitted: 30, succeeded: 25, failed: 1 });
+    const behind = toBatchResource({ batchId: 'batch_1', memo: running, status: 'RUNNING', retentionMs: DAY_MS, live: { running: 2, succeeded: 3, failed: 0 } });
+    expect(behind.counts.admitted).toBe(20);
+  });
 });
