@@ -9,6 +9,7 @@ import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { modelWorkerOptions } from './model-workers';
+import { taskWorkerOptions } from './task-worker-options';
 import { batchActivityDependencies, usageActivityDependencies, webhookActivityDependencies } from './activity-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
@@ -35,8 +36,6 @@ export async function createWorkers(
     batches: await batchActivityDependencies(config),
   });
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
-  const slots: Record<KeyEnvironment, number> = { test: config.values.WORKER_SLOTS_SANDBOX, live: config.values.WORKER_SLOTS_PRODUCTION };
-  const activitySlots: Record<KeyEnvironment, number> = { test: config.values.WORKER_ACTIVITY_SLOTS_SANDBOX, live: config.values.WORKER_ACTIVITY_SLOTS_PRODUCTION };
   const served = KEY_ENVIRONMENTS.filter((environment) => config.values.WORKER_ENVIRONMENTS.includes(environment));
   await Promise.all(served.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
   const models = await modelWorkerOptions(config);
@@ -55,23 +54,24 @@ export async function createWorkers(
       }),
     ),
   );
-  const taskWorkers = served.map((environment) =>
-      Worker.create({
+  const taskWorkers = served.map((environment) => {
+    const options = taskWorkerOptions(config, environment);
+    return Worker.create({
         connection: connections[environment],
         namespace: namespaces[environment],
         taskQueue: config.values.TEMPORAL_TASK_QUEUE,
         activities,
         ...workflows,
-        dataConverter: assayDataConverter(config),
+        ...options,
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
-        maxConcurrentWorkflowTaskExecutions: slots[environment],
-        maxConcurrentActivityTaskExecutions: activitySlots[environment],
-        maxConcurrentLocalActivityExecutions: slots[environment],
         ...workerTracingOptions(tracing),
       }).then((worker) => {
-        logger?.info({ namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE, slots: slots[environment], activitySlots: activitySlots[environment] }, 'worker ready');
+        logger?.info(
+          { namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE, slots: options.maxConcurrentWorkflowTaskExecutions, activitySlots: options.maxConcurrentActivityTaskExecutions },
+          'worker ready',
+        );
         return worker;
-      }),
-  );
+      });
+  });
   return Promise.all([...taskWorkers, ...modelWorkers]);
 }

@@ -1,0 +1,27 @@
+import type { WorkerOptions } from '@temporalio/worker';
+import type { AppConfig } from '../common/config/app-config';
+import type { KeyEnvironment } from '../common/keys/api-key';
+import { assayDataConverter } from '../common/temporal/data-converter';
+
+/** What the task worker of an environment's namespace sets beyond the SDK's defaults: its codec and its slots. */
+export type TaskWorkerOptions = Pick<
+  WorkerOptions,
+  'dataConverter' | 'maxConcurrentWorkflowTaskExecutions' | 'maxConcurrentActivityTaskExecutions' | 'maxConcurrentLocalActivityExecutions'
+>;
+
+/**
+ * Each environment's worker has slots of its own (WORKER_SLOTS_*, WORKER_ACTIVITY_SLOTS_*), so a
+ * sandbox flood fills only the sandbox's; the summary's local activity gets as many slots as
+ * workflow tasks, since each task runs one. The raw-engine bench runs with the same options to
+ * compare like for like.
+ */
+export function taskWorkerOptions(config: AppConfig, environment: KeyEnvironment): TaskWorkerOptions {
+  const { values } = config;
+  const slots = environment === 'test' ? values.WORKER_SLOTS_SANDBOX : values.WORKER_SLOTS_PRODUCTION;
+  return {
+    dataConverter: assayDataConverter(config),
+    maxConcurrentWorkflowTaskExecutions: slots,
+    maxConcurrentActivityTaskExecutions: environment === 'test' ? values.WORKER_ACTIVITY_SLOTS_SANDBOX : values.WORKER_ACTIVITY_SLOTS_PRODUCTION,
+    maxConcurrentLocalActivityExecutions: slots,
+  };
+}
