@@ -11,7 +11,7 @@ import {
   resolveRequestTimeout,
   resolveRetryOptions,
 } from './options';
-import { type PollRun, type Polled, pollUntilFinal } from './polling';
+import { type PollRun, type Polled, heldSeconds, pollUntilFinal } from './polling';
 import { followPages, listPageFrom, listQueryString } from './list-pages';
 import { assessmentFrom, batchFrom, modelsFrom, taskFrom, usageReportFrom } from './resource-guards';
 import type { Assessment, AssessmentStatus, Batch, CreateAssessmentRequest, CreateBatchRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus, UsageReport } from './resources';
@@ -47,6 +47,8 @@ export interface CreateOptions extends RequestOptions {
   /** Default: a fresh UUID. It is sent on the first attempt and on every retry of this call. */
   idempotencyKey?: string;
   retry?: Partial<RetryOptions>;
+  /** Ask the service to hold the create up to this many seconds (at most 60) until the task is final (`Prefer: wait`); it answers the task as it then stands. */
+  waitSeconds?: number;
 }
 
 export interface WaitOptions<T> extends RequestOptions {
@@ -144,7 +146,9 @@ export class AssayClient {
     if (typeof text !== 'string') throw new AssayArgumentError('summarize() needs the text as a string');
     const input = options.maxSentences === undefined ? { text } : { text, max_sentences: options.maxSentences };
     const request: CreateTaskRequest = { task_type: 'summarize', input, ...(options.model === undefined ? {} : { model: options.model }) };
-    const task = await this.createTask(request, options);
+    // The create itself waits as a poll would, so a task done within the wait takes one request.
+    const { schedule } = this.pollRun(options);
+    const task = await this.createTask(request, { ...options, waitSeconds: heldSeconds(schedule.waitSeconds, schedule.timeoutMs) });
     return this.waitForTask(task, options);
   }
 
@@ -240,17 +244,20 @@ export class AssayClient {
   private create(path: string, body: object, options: CreateOptions): Promise<HttpResponse> {
     const idempotencyKey = idempotencyKeyFor(options.idempotencyKey);
     const retry = options.retry ? resolveRetryOptions(options.retry, this.retryOptions) : this.retryOptions;
-    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
+    const waitSeconds = options.waitSeconds ? preferredWait(options.waitSeconds) : 0;
+    const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs) + waitSeconds * 1000;
+    const headers = { 'idempotency-key': idempotencyKey, ...(waitSeconds ? { prefer: `respond-async, wait=${waitSeconds}` } : {}) };
     return withRetries(
-      () => this.transport.send({ method: 'POST', path, body, headers: { 'idempotency-key': idempotencyKey }, timeoutMs, signal: options.signal }),
+      () => this.transport.send({ method: 'POST', path, body, headers, timeoutMs, signal: options.signal }),
       retry,
       options.signal,
     );
   }
 
   private get(collectionPath: string, id: string, options: GetOptions): Promise<HttpResponse> {
+    const waitSeconds = options.waitSeconds ? preferredWait(options.waitSeconds) : 0;
     const timeoutMs = resolveRequestTimeout(options.requestTimeoutMs, this.requestTimeoutMs);
-    const headers = options.waitSeconds ? { prefer: `wait=${preferredWait(options.waitSeconds)}` } : undefined;
+    const headers = waitSeconds ? { prefer: `wait=${waitSeconds}` } : undefined;
     return this.transport.send({ method: 'GET', path: resourcePath(collectionPath, id), headers, timeoutMs, signal: options.signal });
   }
 

@@ -71,7 +71,7 @@ export async function pollUntilFinal<T extends Task | Assessment | Batch, Final 
 }
 
 /** The wait to ask for: as configured, but ending a second before the time ceiling so the answer arrives within it. */
-function heldSeconds(configured: number, remainingMs: number): number {
+export function heldSeconds(configured: number, remainingMs: number): number {
   return Math.max(0, Math.min(configured, Math.floor(remainingMs / 1000) - 1));
 }
 

@@ -136,6 +136,25 @@ describe('polls the service holds (Prefer: wait)', () => {
     expect(plain.requests.map((request) => request.headers.prefer)).toEqual([undefined, undefined]);
   });
 
+  test('summarize holds its create as a poll would: a task final within the wait takes one request, no GET', async () => {
+    const { fetch, requests } = fakeFetch(() => heldAfter(400, 'succeeded'));
+
+    const { value } = await settle(clientWith(fetch).summarize('Some long text.'));
+
+    expect(value).toMatchObject({ status: 'succeeded' });
+    expect(requests.map((request) => [request.method, request.headers.prefer])).toEqual([['POST', 'respond-async, wait=20']]);
+  });
+
+  test('summarize against a service that answers its create at once polls as before; poll.waitSeconds: 0 asks for no wait', async () => {
+    const { fetch, requests } = fakeFetch((request) => (request.method === 'POST' ? json(202, task('queued')) : json(200, task('succeeded'))));
+    await settle(clientWith(fetch).summarize('Some long text.'));
+    expect(requests.map((request) => request.method)).toEqual(['POST', 'GET']);
+
+    const plain = fakeFetch((request) => (request.method === 'POST' ? json(202, task('queued')) : json(200, task('succeeded'))));
+    await settle(clientWith(plain.fetch, { poll: { waitSeconds: 0 } }).summarize('Some long text.'));
+    expect(plain.requests.map((request) => request.headers.prefer)).toEqual([undefined, undefined]);
+  });
+
   test('getTask passes waitSeconds on as Prefer: wait, and refuses a wait the service cannot hold', async () => {
     const { fetch, requests } = fakeFetch(() => json(200, task('running')));
 
