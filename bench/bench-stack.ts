@@ -17,14 +17,15 @@ import { sleep } from './clock';
 import { freePort } from '../src/embedded/free-port';
 import { canReadProcesses } from './process-usage';
 import { countLoggedErrors, startLoggedChild } from './logged-child';
-import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';
+import { taskWorkerOptions, type TaskWorkerOptions } from '../src/worker/task-worker-options';
+import { rawWorkerReady, rawWorkerRole, startRawWorker, type RawWorker, type RawWorkerRole, type RawWorkerTarget } from './raw-engine/start-raw-worker';
 import { UNLIMITED_CREATES, UNLIMITED_KEY_CREATES } from './unlimited-creates';
 
 const BENCH_ORGANIZATION = 'bench';
 const CHILD_GRACE_MS = 15_000;
 
 /** What a process does: which scenarios count its cost (the raw engine's not Assay's, Assay's not the raw worker's). */
-export type ProcessRole = 'api' | 'worker' | 'temporal' | 'database' | 'raw-worker' | 'client';
+export type ProcessRole = 'api' | 'worker' | 'temporal' | 'database' | RawWorkerRole | 'client';
 
 /** A process of the stack whose CPU time and memory the bench can read; `client` is the bench itself, the load generator. */
 export interface MeasuredProcess {
@@ -42,6 +43,11 @@ export const CLIENT: MeasuredProcess = { name: 'client', role: 'client', pid: pr
 /** Every process an Assay task goes through, the bench's client included. */
 export const ASSAY_ROLES: ProcessRole[] = ['api', 'worker', 'temporal', 'database', 'client'];
 
+/** Every process a raw workflow goes through: the raw worker of the given kind, Temporal and the bench's client. */
+export function rawEngineRoles(worker: RawWorkerRole = 'raw-worker'): ProcessRole[] {
+  return [worker, 'temporal', 'database', 'client'];
+}
+
 /** The processes of the given roles. */
 export function processesOf(stack: BenchStack, roles: ProcessRole[]): MeasuredProcess[] {
   return stack.processes.filter((process) => roles.includes(process.role));
@@ -56,6 +62,8 @@ export interface BenchStack {
   namespace: string;
   /** The raw engine's own task queue, polled only by its worker. */
   rawTaskQueue: string;
+  /** The raw engine like for like, when the stack was asked for it (BenchStackOptions.rawLikeForLike). */
+  rawLikeForLike?: RawLikeForLike;
   /** The first API instance. */
   baseUrl: string;
   /** Every API instance, which the throughput and latency scenarios spread tasks over. */
@@ -73,6 +81,13 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
+/** A second raw worker, with the worker slots and payload codec of Assay's worker, on a task queue of its own. */
+export interface RawLikeForLike {
+  taskQueue: string;
+  /** What it runs with; its client must encode with the same data converter to start workflows and read their results. */
+  workerOptions: TaskWorkerOptions;
+}
+
 export interface BenchStackOptions {
   /** The dev server's fairness (`matching.enableFairness`); off dispatches in arrival order. */
   fairness?: boolean;
@@ -83,6 +98,8 @@ export interface BenchStackOptions {
   organisationLimit?: boolean;
   /** More environment for the API and the worker alike, e.g. ASSAY_MODELS (both must read the same). */
   childEnv?: NodeJS.ProcessEnv;
+  /** Starts the raw engine like for like beside the raw engine as shipped (the engine-gap scenario). */
+  rawLikeForLike?: boolean;
 }
 
 /**
@@ -91,9 +108,12 @@ export interface BenchStackOptions {
  * temporary DATA_DIR, so it never meets a running `npm start` or test. With TEMPORAL_ADDRESS it
  * starts only the worker and API against that server (on a task queue of its own); with
  * ASSAY_BASE_URL and ASSAY_API_KEY as well, it measures that deployment's API and workers. The
- * raw engine's worker is always the bench's own.
+ * raw engine's workers are always the bench's own.
  */
-export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fairness = true, organisationLimit = false, childEnv: extraEnv = {} }: BenchStackOptions = {}): Promise<BenchStack> {
+export async function startBenchStack(
+  env: NodeJS.ProcessEnv = process.env,
+  { fairness = true, organisationLimit = false, childEnv: extraEnv = {}, rawLikeForLike = false }: BenchStackOptions = {},
+): Promise<BenchStack> {
   const settings = new AppConfig(env).values;
   const encryption = benchEncryption(env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-'));
@@ -123,18 +143,33 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
     const namespace = environment === 'live' ? settings.TEMPORAL_NAMESPACE_PRODUCTION : settings.TEMPORAL_NAMESPACE_SANDBOX;
     const rawTaskQueue = `assay-raw-${suffix}`;
     const connection = connectionOptions(temporalEnv, environment);
-    const rawWorker = startRawWorker({ temporalEnv, environment, namespace, taskQueue: rawTaskQueue }, logOf('raw-worker'));
-    children.push(rawWorker);
-    await rawWorkerReady(rawWorker);
+    const startReadyRawWorker = async (target: RawWorkerTarget) => {
+      const rawWorker = startRawWorker(target, logOf(rawWorkerRole(target)));
+      children.push(rawWorker);
+      await rawWorkerReady(rawWorker);
+      return rawWorker;
+    };
+    const rawTarget = { temporalEnv, environment, namespace };
+    const rawWorker = await startReadyRawWorker({ ...rawTarget, taskQueue: rawTaskQueue });
+    // Like for like, the raw worker and its client read the slots and payload keys from the environment Assay's worker has.
+    const startLikeForLike = async (assayWorkerEnv: NodeJS.ProcessEnv) => {
+      if (!rawLikeForLike) return undefined;
+      const taskQueue = `assay-raw-like-for-like-${suffix}`;
+      const worker = await startReadyRawWorker({ ...rawTarget, taskQueue, assayWorkerEnv });
+      return { engine: { taskQueue, workerOptions: taskWorkerOptions(new AppConfig(assayWorkerEnv), environment) }, processes: [rawWorkerProcess(worker)] };
+    };
     const loggedErrors = () => errorLines(children.map((child) => ({ name: child.name, logFile: logOf(child.name) })));
     const common = { connection, namespace, rawTaskQueue, loggedErrors, stop };
     if (deployment) {
+      // The deployment's worker is not the bench's: its settings are taken to be the ones this shell has.
+      const likeForLike = await startLikeForLike(env);
       return {
         ...common,
         ...deployment,
+        rawLikeForLike: likeForLike?.engine,
         baseUrls: [deployment.baseUrl],
         description: `existing deployment: API ${deployment.baseUrl}, Temporal ${connection.address}`,
-        processes: canReadProcesses() ? [rawWorkerProcess(rawWorker), CLIENT] : [],
+        processes: canReadProcesses() ? [rawWorkerProcess(rawWorker), ...(likeForLike?.processes ?? []), CLIENT] : [],
       };
     }
 
@@ -156,6 +191,7 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
     };
     const childConfig = new AppConfig(childEnv);
     const apiKey = await issueKey(childConfig, BENCH_ORGANIZATION, 'test');
+    const likeForLike = await startLikeForLike(childEnv);
     const dist = path.join(repoRoot(), 'dist', 'src');
     const worker = startLoggedChild('worker', path.join(dist, 'worker', 'main.js'), childEnv, logOf('worker'));
     const api = startLoggedChild('api', path.join(dist, 'api', 'main.js'), childEnv, logOf('api'));
@@ -166,12 +202,14 @@ export async function startBenchStack(env: NodeJS.ProcessEnv = process.env, { fa
       { name: 'api', role: 'api', pid: api.process.pid as number },
       { name: 'worker', role: 'worker', pid: worker.process.pid as number },
       rawWorkerProcess(rawWorker),
+      ...(likeForLike?.processes ?? []),
       CLIENT,
     ];
     if (server) processes.push({ name: 'temporal', role: 'temporal', pid: server.process.pid as number });
     if (!canReadProcesses()) processes.length = 0;
     return {
       ...common,
+      rawLikeForLike: likeForLike?.engine,
       description: `${
         server
           ? `embedded default: Temporal dev server on a SQLite file (the production pragmas, fairness ${fairness ? 'on' : 'off'}), worker and API as child processes`
@@ -198,8 +236,8 @@ export function connectionOptions(env: NodeJS.ProcessEnv, environment: KeyEnviro
   return settings.options;
 }
 
-export function rawWorkerProcess(rawWorker: ChildService): MeasuredProcess {
-  return { name: 'raw-worker', role: 'raw-worker', pid: rawWorker.process.pid as number };
+export function rawWorkerProcess(rawWorker: RawWorker): MeasuredProcess {
+  return { name: rawWorker.role, role: rawWorker.role, pid: rawWorker.process.pid as number };
 }
 
 /** One line per log that holds errors, e.g. deadlines the API hit. */

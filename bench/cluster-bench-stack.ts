@@ -4,12 +4,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { API_INSTANCES, Cluster, CLUSTER_NAMESPACES, TEMPORAL_SERVICES, WORKERS } from '../src/cluster/cluster';
 import { AppConfig } from '../src/common/config/app-config';
-import { stopChild, type ChildService } from '../src/embedded/child-services';
+import { stopChild } from '../src/embedded/child-services';
 import { freePort, freePortPair } from '../src/embedded/free-port';
 import { CLIENT, errorLines, issueKey, rawWorkerProcess, type BenchStack, type MeasuredProcess } from './bench-stack';
 import { UNLIMITED_CREATES } from './unlimited-creates';
 import { canReadProcesses } from './process-usage';
-import { rawWorkerReady, startRawWorker } from './raw-engine/start-raw-worker';
+import { rawWorkerReady, startRawWorker, type RawWorker } from './raw-engine/start-raw-worker';
 
 const RAW_WORKER_GRACE_MS = 15_000;
 
@@ -22,7 +22,7 @@ const RAW_WORKER_GRACE_MS = 15_000;
 export async function startClusterBenchStack(log: (message: string) => void): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-cluster-'));
   let cluster: Cluster | undefined;
-  let rawWorker: ChildService | undefined;
+  let rawWorker: RawWorker | undefined;
   const stop = async () => {
     if (rawWorker) await stopChild(rawWorker, RAW_WORKER_GRACE_MS);
     await cluster?.stop();

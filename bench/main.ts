@@ -6,8 +6,9 @@ import { startClusterBenchStack } from './cluster-bench-stack';
 import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
-import { costTable, describeDispatch, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, realModelNotes, realModelTable, summariserTable, targetTable, throughputTable } from './report';
+import { costTable, describeDispatch, describeEngineRun, describeLikeForLike, engineGapTable, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, realModelNotes, realModelTable, summariserTable, targetTable, throughputTable } from './report';
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
+import { runEngineGapScenario, type EngineGapFigures } from './scenarios/engine-gap';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
 import { runBatchFlood, runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
@@ -35,6 +36,10 @@ const CLUSTER_LATENCY_RATES = [10, 25, 50];
 const CLUSTER_DEADLINE_MS = 20 * 60_000;
 // The real model: a few minutes on 2 cores (the model server's start and any first compile come before the deadline counts).
 const REAL_MODEL_DEADLINE_MS = 15 * 60_000;
+// The engine gap: a warm-up and 3 × 3 runs of 1,000 tasks by default, a minute or less each on a
+// quiet machine; the rest is room for a busy one. Not part of the whole run, whose budget it would
+// not fit.
+const ENGINE_GAP_DEADLINE_MS = 30 * 60_000;
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
 
@@ -45,15 +50,17 @@ interface BenchSettings {
   getSeconds: number;
   neighbour: NeighbourSettings;
   realModel: RealModelSettings;
+  /** Runs of each of the engine gap's modes (BENCH_ENGINE_RUNS). */
+  engineRuns: number;
   /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
   tracing: boolean;
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, which takes too long for the whole run. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch and engine-gap, which take too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -85,6 +92,7 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       // "A backlog of at least 10× its capacity": ten times the calls the model may have in flight.
       backlog: positive('BENCH_MODEL_BACKLOG', 10 * modelConcurrency),
     },
+    engineRuns: positive('BENCH_ENGINE_RUNS', 3),
     tracing: onOff('BENCH_TRACING', env.BENCH_TRACING),
     jsonFile: env.BENCH_JSON || undefined,
   };
@@ -121,6 +129,7 @@ runMain('bench', async () => {
   const onCluster = args.includes('--cluster');
   if (onCluster && scenario !== undefined) throw new Error('--cluster runs its own scenarios; leave out --scenario');
   if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
+  if (scenario === 'engine-gap' && settings.tracing) throw new Error('BENCH_TRACING=on is measured by the whole run; leave it out with --scenario engine-gap');
   if (scenario === 'noisy-neighbour-batch' && settings.neighbour.floodTasks > MAX_BATCH_ITEMS) {
     throw new Error(`BENCH_FLOOD_TASKS is the batch's items with --scenario noisy-neighbour-batch: at most ${MAX_BATCH_ITEMS}, got ${settings.neighbour.floodTasks}`);
   }
@@ -134,7 +143,9 @@ runMain('bench', async () => {
     ? CLUSTER_DEADLINE_MS
     : scenario === 'noisy-neighbour-batch'
       ? NEIGHBOUR_BATCH_DEADLINE_MS
-      : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
+      : scenario === 'engine-gap'
+        ? ENGINE_GAP_DEADLINE_MS
+        : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
   const deadline = setTimeout(() => {
     process.stderr.write(`[bench] still running after ${deadlineMs / 60_000} minutes; giving up\n`);
     // The children must not outlive the bench.
@@ -147,7 +158,8 @@ runMain('bench', async () => {
       return;
     }
     const json: Record<string, unknown> = { startedAt, settings };
-    if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
+    if (scenario === 'engine-gap') json.engineGap = await runEngineGap(settings, running);
+    else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
     if (model) {
       try {
         json.realModel = await runRealModel(settings, model, running);
@@ -249,6 +261,32 @@ async function runRealModel(settings: BenchSettings, model: ModelBackend, runnin
   }
 }
 
+/**
+ * The issue's like-for-like benchmark on a stack of its own, which runs the raw engine twice: as
+ * shipped and with Assay's worker slots and payload codec. Runs on a given deployment too; its
+ * worker's settings are then taken to be the ones this shell has.
+ */
+async function runEngineGap(settings: BenchSettings, running: Set<Running>): Promise<EngineGapFigures> {
+  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true });
+  running.add(stack);
+  say(`\nStack: ${stack.description}`);
+  if (stack.rawLikeForLike) say(`Raw engine like for like: ${describeLikeForLike(stack.rawLikeForLike.workerOptions)}`);
+  if (stack.processes.length === 0) say('(CPU not measured: no /proc here)');
+  try {
+    const { tasks, concurrency, engineRuns: runs } = settings;
+    const figures = await runEngineGapScenario(stack, { tasks, concurrency, runs, warmupTasks: WARMUP_TASKS }, (run) =>
+      say(`[engine-gap] ${describeEngineRun(run)}; load average now ${describeLoad()}`),
+    );
+    const shape = `${runs} interleaved runs of ${tasks} tasks per path, ${concurrency} in flight, each loop waiting for its task to be final before the next create`;
+    section(`Engine gap: Assay vs the raw engine as shipped and like for like (${shape})`, engineGapTable(figures));
+    for (const line of stack.loggedErrors()) say(`Log: ${line}`);
+    return figures;
+  } finally {
+    await stack.stop();
+    running.delete(stack);
+  }
+}
+
 async function runOnCluster(settings: BenchSettings, running: Set<Running>, startedAt: Date): Promise<void> {
   const stack = await startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`));
   running.add(stack);
@@ -323,7 +361,12 @@ async function runBatchNeighbour(stack: BenchStack, settings: BenchSettings): Pr
   await waitUntilQuiet(stack);
   const flood = await runBatchFlood(stack, 'organisation', AS_SHIPPED, neighbour);
   sayFlood(flood);
-  const figures: NoisyNeighbourFigures = { settings: neighbour, quiet: { organisation: quiet }, floods: [flood] };
+  await waitUntilQuiet(stack);
+  const quietAfterBatch = await runQuietNeighbour(stack, 'organisation', neighbour);
+  say(
+    `[noisy-neighbour] B alone again after the batch: p50 ${quietAfterBatch.endToEndMs.p50.toFixed(0)} ms, p99 ${quietAfterBatch.endToEndMs.p99.toFixed(0)} ms (beside the batch: ${(flood.neighbour.endToEndMs.p99 / quietAfterBatch.endToEndMs.p99).toFixed(2)}× this p99); load average now ${describeLoad()}`,
+  );
+  const figures: NoisyNeighbourFigures = { settings: neighbour, quiet: { organisation: quiet }, floods: [flood], quietAfterBatch };
   const shape = `one batch of ${neighbour.floodTasks} items vs ${neighbour.neighbourRatePerSecond} tasks/s until it ended; alone for ${neighbour.quietMs / 1000} s`;
   section(`Noisy neighbour, batch as the flood: organisation A's batch vs organisation B, both sandbox, as shipped (${shape})`, noisyNeighbourTable(figures, 'organisation'));
   return figures;

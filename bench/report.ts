@@ -1,12 +1,16 @@
 import type { ProcessCost } from './usage-meter';
+import type { TaskWorkerOptions } from '../src/worker/task-worker-options';
 import type { ApiThroughputFigure } from './scenarios/api-throughput';
+import type { EngineGapFigures, EngineMode, EngineRun } from './scenarios/engine-gap';
+import type { EngineRatio } from './scenarios/engine-gap-summary';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
 import type { Dispatch, FloodKind, FloodRun, FloodShape, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
-import type { AssayPhase, RealModelFigures, RealModelPhase, Spread } from './scenarios/real-model';
+import type { AssayPhase, RealModelFigures, RealModelPhase } from './scenarios/real-model';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
+import type { Spread } from './stats';
 import type { TargetCheck } from './targets';
 
 function table(header: string[], rows: (string | number)[][]): string {
@@ -60,6 +64,65 @@ export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure)
         '',
         '',
       ],
+    ],
+  );
+}
+
+const ENGINE_MODE_TITLES: Record<EngineMode, string> = {
+  assay: 'Assay as shipped (SDK createTask + waitForTask, polls held with Prefer: wait)',
+  raw: "raw engine as shipped (the SDK's default slots, no codec; start + result())",
+  'raw-like-for-like': "raw engine like for like (Assay's worker slots and payload codec; start + result())",
+};
+const cpuSeconds = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
+const finiteRatio = (value: number) => (Number.isFinite(value) ? ratio(value) : '–');
+const minMedianMax = (value: Spread, format: (value: number) => string) => `${format(value.min)} / ${format(value.p50)} / ${format(value.max)}`;
+
+/** What the raw engine like for like runs with, taken from Assay's worker's settings. */
+export function describeLikeForLike(options: TaskWorkerOptions): string {
+  const codec = options.dataConverter?.payloadCodecs?.length ? "Assay's payload codec (AES-256-GCM)" : 'no payload codec (none configured for Assay either)';
+  return `${options.maxConcurrentWorkflowTaskExecutions} workflow task slots, ${options.maxConcurrentActivityTaskExecutions} activity slots, ${options.maxConcurrentLocalActivityExecutions} local activity slots, ${codec}`;
+}
+
+/** A line per run as it ends, so a run cut short by the deadline still shows what it measured. */
+export function describeEngineRun(run: EngineRun): string {
+  const polls = run.pollsPerTask === undefined ? '' : `, ${run.pollsPerTask.toFixed(1)} polls per task`;
+  return `run ${run.round}, ${ENGINE_MODE_TITLES[run.mode]}: ${run.completionsPerSecond.toFixed(1)} completions/s, ${cpuSeconds(run.cpuSecondsPerThousand)} CPU-s per 1,000 tasks, ${run.failures} failures${polls}`;
+}
+
+/** The issue's engine gap: each mode's spread over its runs, each process's median, and Assay's medians over each raw engine's. */
+export function engineGapTable(figures: EngineGapFigures): string {
+  const names = [...new Set(figures.modes.flatMap((mode) => Object.keys(mode.medianCpuSecondsPerThousand)))];
+  const ratioRow = (label: string, assayOverRaw: EngineRatio) => [
+    label,
+    '',
+    finiteRatio(assayOverRaw.completionsPerSecond),
+    finiteRatio(assayOverRaw.cpuSecondsPerThousand),
+    ...names.map(() => ''),
+    '',
+    '',
+  ];
+  return table(
+    [
+      'path',
+      'runs',
+      'completions/s (min / median / max)',
+      'CPU-s per 1,000 tasks, all processes (min / median / max)',
+      ...names.map((name) => `${name}, CPU-s per 1,000 (median)`),
+      'polls per task (median)',
+      'failures (all runs)',
+    ],
+    [
+      ...figures.modes.map((mode) => [
+        ENGINE_MODE_TITLES[mode.mode],
+        mode.runs,
+        minMedianMax(mode.completionsPerSecond, (value) => value.toFixed(1)),
+        minMedianMax(mode.cpuSecondsPerThousand, cpuSeconds),
+        ...names.map((name) => cpuSeconds(mode.medianCpuSecondsPerThousand[name] ?? Number.NaN)),
+        mode.medianPollsPerTask === undefined ? '– (long poll)' : mode.medianPollsPerTask.toFixed(1),
+        mode.failures,
+      ]),
+      ratioRow('Assay ÷ raw engine as shipped (medians)', figures.assayOverRaw.asShipped),
+      ratioRow('Assay ÷ raw engine like for like (medians)', figures.assayOverRaw.likeForLike),
     ],
   );
 }

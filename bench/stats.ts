@@ -27,3 +27,15 @@ export function distribution(samples: readonly number[]): Distribution {
 export function median(samples: readonly number[]): number {
   return quantile(samples, 0.5);
 }
+
+/** The least, the median and the most of some samples: a few runs' spread. */
+export interface Spread {
+  min: number;
+  p50: number;
+  max: number;
+}
+
+export function spread(samples: readonly number[]): Spread {
+  if (samples.length === 0) return { min: Number.NaN, p50: Number.NaN, max: Number.NaN };
+  return { min: Math.min(...samples), p50: median(samples), max: Math.max(...samples) };
+}

@@ -53,6 +53,11 @@ export interface NoisyNeighbourFigures {
   /** The neighbour alone: in the sandbox (beside an organisation's flood) and in production (beside a sandbox flood), each where its floods ran. */
   quiet: Partial<Record<FloodKind, LatencyFigure>>;
   floods: FloodRun[];
+  /**
+   * Batch as the flood: the neighbour alone once more after the batch has ended, on a server that
+   * now holds the batch's closed tasks, to tell the batch's company from the server's growth.
+   */
+  quietAfterBatch?: LatencyFigure;
 }
 
 const FLOOD_CREATORS = 32;

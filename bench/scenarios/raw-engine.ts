@@ -1,6 +1,6 @@
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, type WorkflowClient, type WorkflowHandle } from '@temporalio/client';
 import { ulid } from 'ulid';
-import { processesOf, type BenchStack } from '../bench-stack';
+import { processesOf, rawEngineRoles, type BenchStack } from '../bench-stack';
 import { runClosedLoop } from '../closed-loop';
 import type { oneActivityWorkflow } from '../raw-engine/one-activity.workflow';
 import { BENCH_TASK_INPUT } from '../task-input';
@@ -17,7 +17,7 @@ export async function runRawEngineScenario(stack: BenchStack, tasks: number, con
   const connection = await Connection.connect(stack.connection);
   try {
     const workflows = new Client({ connection, namespace: stack.namespace }).workflow;
-    const meter = new UsageMeter(processesOf(stack, ['raw-worker', 'temporal', 'database', 'client']));
+    const meter = new UsageMeter(processesOf(stack, rawEngineRoles()));
     const results: Promise<boolean>[] = [];
     let failures = 0;
     let lastCompletion = 0;
@@ -25,11 +25,7 @@ export async function runRawEngineScenario(stack: BenchStack, tasks: number, con
     const startedAt = performance.now();
     await runClosedLoop(tasks, concurrency, async () => {
       try {
-        const handle = await workflows.start<typeof oneActivityWorkflow>('oneActivityWorkflow', {
-          taskQueue: stack.rawTaskQueue,
-          workflowId: `raw/${ulid()}`,
-          args: [BENCH_TASK_INPUT],
-        });
+        const handle = await startRawTask(workflows, stack.rawTaskQueue);
         results.push(
           handle.result().then(
             () => {
@@ -49,4 +45,9 @@ export async function runRawEngineScenario(stack: BenchStack, tasks: number, con
   } finally {
     await connection.close();
   }
+}
+
+/** One task on the raw engine: the one-activity workflow on the bench's task input. */
+export function startRawTask(workflows: WorkflowClient, taskQueue: string): Promise<WorkflowHandle<typeof oneActivityWorkflow>> {
+  return workflows.start<typeof oneActivityWorkflow>('oneActivityWorkflow', { taskQueue, workflowId: `raw/${ulid()}`, args: [BENCH_TASK_INPUT] });
 }

@@ -7,7 +7,7 @@ import { ASSAY_ROLES, processesOf, type BenchStack } from '../bench-stack';
 import { sleep } from '../clock';
 import { runClosedLoop } from '../closed-loop';
 import { waitUntilQuiet } from '../quiet';
-import { quantile } from '../stats';
+import { spread, type Spread } from '../stats';
 import { UsageMeter, type ProcessCost } from '../usage-meter';
 
 // Issue "AI tasks on real models", point 5: the model server driven directly by a client at the
@@ -44,13 +44,6 @@ export interface RealModelSettings {
   concurrency: number;
   /** Tasks created at once in the backlog phase (BENCH_MODEL_BACKLOG, default 10 × concurrency). */
   backlog: number;
-}
-
-/** Seconds, as the report shows them. */
-export interface Spread {
-  min: number;
-  p50: number;
-  max: number;
 }
 
 /** One phase: N texts summarised on the model server, by a direct client or as Assay tasks. */
@@ -392,9 +385,4 @@ function busyShare(calls: ChatCall[], from: number, to: number): number {
     coveredTo = end;
   }
   return to > from ? busy / (to - from) : Number.NaN;
-}
-
-function spread(seconds: number[]): Spread {
-  if (seconds.length === 0) return { min: Number.NaN, p50: Number.NaN, max: Number.NaN };
-  return { min: Math.min(...seconds), p50: quantile(seconds, 0.5), max: Math.max(...seconds) };
 }
