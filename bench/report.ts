@@ -69,7 +69,7 @@ export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure)
 }
 
 const ENGINE_MODE_TITLES: Record<EngineMode, string> = {
-  assay: 'Assay as shipped (SDK createTask + waitForTask, polls held with Prefer: wait)',
+  assay: "Assay as shipped (the SDK's summarize: create held with Prefer: wait, polls held if needed)",
   raw: "raw engine as shipped (the SDK's default slots, no codec; start + result())",
   'raw-like-for-like': "raw engine like for like (Assay's worker slots and payload codec; start + result())",
 };
