@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
-import { parsePreferWait } from '../http/prefer-wait';
+import { applyPreferWait, parsePreferWait } from '../http/prefer-wait';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
 import type { ListPage } from '../listing/list-resources';
@@ -49,7 +49,7 @@ export class AssessmentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AssessmentResource> {
     const { resource, appliedSeconds } = await this.assessments.getWhenChanged(caller, assessmentId, parsePreferWait(prefer));
-    if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
+    applyPreferWait(reply, appliedSeconds);
     return resource;
   }
 }

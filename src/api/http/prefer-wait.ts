@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 export const MAX_PREFER_WAIT_SECONDS = 60;
 
 /**
@@ -11,4 +13,9 @@ export function parsePreferWait(header: string | string[] | undefined): number |
     if (match) return Math.min(Number(match[1]), MAX_PREFER_WAIT_SECONDS);
   }
   return undefined;
+}
+
+/** Says on the reply that the request was held (RFC 7240 `Preference-Applied`); nothing when it was not. */
+export function applyPreferWait(reply: FastifyReply, appliedSeconds: number | undefined): void {
+  if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
 }

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
-import { parsePreferWait } from '../http/prefer-wait';
+import { applyPreferWait, parsePreferWait } from '../http/prefer-wait';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
 import type { ListPage } from '../listing/list-resources';
@@ -29,7 +29,7 @@ export class TasksController {
     void reply.header('location', `/v1/ai/tasks/${created.task.id}`);
     if (created.replayed) void reply.header('idempotent-replayed', 'true');
     const { resource, appliedSeconds } = await this.tasks.waitForFinal(caller, created.task, parsePreferWait(prefer));
-    if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
+    applyPreferWait(reply, appliedSeconds);
     if (appliedSeconds !== undefined && isFinal(resource)) void reply.status(200);
     return resource;
   }
@@ -59,7 +59,7 @@ export class TasksController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TaskResource> {
     const { resource, appliedSeconds } = await this.tasks.getWhenChanged(caller, taskId, parsePreferWait(prefer));
-    if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
+    applyPreferWait(reply, appliedSeconds);
     return resource;
   }
 }
