@@ -5,6 +5,7 @@ import type { WebhookActivityDependencies } from '../../activities/webhooks/webh
 import type { AppConfig } from '../common/config/app-config';
 import type { KeyEnvironment } from '../common/keys/api-key';
 import { Storage } from '../common/storage/storage';
+import { batchTaskQueue } from '../contract';
 
 /**
  * One database handle per location for the whole worker process: workers are created again
@@ -68,7 +69,7 @@ export async function webhookActivityDependencies(config: AppConfig): Promise<We
 export async function batchActivityDependencies(config: AppConfig): Promise<BatchActivityDependencies> {
   return {
     store: (await workerStorage(config)).batchItems,
-    taskQueue: config.values.TEMPORAL_TASK_QUEUE,
+    taskQueue: batchTaskQueue(config.values.TEMPORAL_TASK_QUEUE),
     priorityFor: (organizationId) => organizationPriority(organizationId, config.values.FAIRNESS_WEIGHTS),
     environmentOf: environmentOfNamespace(config),
   };

@@ -9,14 +9,16 @@ import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { modelWorkerOptions } from './model-workers';
-import { taskWorkerOptions } from './task-worker-options';
+import { batchWorkerOptions, taskWorkerOptions } from './task-worker-options';
+import { batchTaskQueue } from '../contract';
 import { batchActivityDependencies, usageActivityDependencies, webhookActivityDependencies } from './activity-dependencies';
 
 export type WorkflowSource = Pick<WorkerOptions, 'workflowBundle' | 'workflowsPath'>;
 
 /**
- * One worker per environment namespace it serves (WORKER_ENVIRONMENTS), on that environment's
- * connection, sharing the activities and the workflow code, and beside it one per remote model
+ * Two workers per environment namespace it serves (WORKER_ENVIRONMENTS), on that environment's
+ * connection, sharing the activities and the workflow code: one on the task queue, one on the batch
+ * queue with few slots (WORKER_BATCH_SLOTS); and beside them one per remote model
  * on the model's own task queue; each served namespace's operator-close sweep is scheduled as the
  * workers start.
  * Each worker has slots of its own (WORKER_SLOTS_*, WORKER_ACTIVITY_SLOTS_*), so a sandbox flood
@@ -54,12 +56,17 @@ export async function createWorkers(
       }),
     ),
   );
-  const taskWorkers = served.map((environment) => {
-    const options = taskWorkerOptions(config, environment);
-    return Worker.create({
+  const queues = [
+    { taskQueue: config.values.TEMPORAL_TASK_QUEUE, optionsFor: taskWorkerOptions },
+    { taskQueue: batchTaskQueue(config.values.TEMPORAL_TASK_QUEUE), optionsFor: batchWorkerOptions },
+  ];
+  const taskWorkers = served.flatMap((environment) =>
+    queues.map(({ taskQueue, optionsFor }) => {
+      const options = optionsFor(config, environment);
+      return Worker.create({
         connection: connections[environment],
         namespace: namespaces[environment],
-        taskQueue: config.values.TEMPORAL_TASK_QUEUE,
+        taskQueue,
         activities,
         ...workflows,
         ...options,
@@ -67,11 +74,12 @@ export async function createWorkers(
         ...workerTracingOptions(tracing),
       }).then((worker) => {
         logger?.info(
-          { namespace: namespaces[environment], taskQueue: config.values.TEMPORAL_TASK_QUEUE, slots: options.maxConcurrentWorkflowTaskExecutions, activitySlots: options.maxConcurrentActivityTaskExecutions },
+          { namespace: namespaces[environment], taskQueue, slots: options.maxConcurrentWorkflowTaskExecutions, activitySlots: options.maxConcurrentActivityTaskExecutions },
           'worker ready',
         );
         return worker;
       });
-  });
+    }),
+  );
   return Promise.all([...taskWorkers, ...modelWorkers]);
 }

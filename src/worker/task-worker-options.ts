@@ -25,3 +25,9 @@ export function taskWorkerOptions(config: AppConfig, environment: KeyEnvironment
     maxConcurrentLocalActivityExecutions: slots,
   };
 }
+
+/** The worker of an environment's batch queue: the task worker's codec and activity slots, and WORKER_BATCH_SLOTS for workflow tasks and local activities. */
+export function batchWorkerOptions(config: AppConfig, environment: KeyEnvironment): TaskWorkerOptions {
+  const slots = config.values.WORKER_BATCH_SLOTS;
+  return { ...taskWorkerOptions(config, environment), maxConcurrentWorkflowTaskExecutions: slots, maxConcurrentLocalActivityExecutions: slots };
+}

@@ -1,3 +1,5 @@
+import { Client, Connection } from '@temporalio/client';
+import { batchTaskQueue, taskWorkflowId } from '../../src/contract';
 import type { Task } from '../../src/sdk';
 import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';
@@ -49,6 +51,15 @@ function items(count: number, prefix: string) {
 const createBatch = (body: object, headers: Record<string, string> = {}) =>
   http(`${harness.baseUrl}/v1/ai/batches`, { method: 'POST', headers: { ...bearer(key), ...headers }, json: { task_type: 'summarize', ...body } });
 
+async function describeTask(taskId: string) {
+  const connection = await Connection.connect({ address: harness.temporal.address });
+  try {
+    return await new Client({ connection, namespace: harness.config.values.TEMPORAL_NAMESPACE_SANDBOX }).workflow.getHandle(taskWorkflowId('bulk', taskId)).describe();
+  } finally {
+    await connection.close();
+  }
+}
+
 const getBatch = async (id: string) => (await http(`${harness.baseUrl}/v1/ai/batches/${id}`, { headers: bearer(key) })).body;
 
 async function batchTasks(id: string): Promise<Task[]> {
@@ -91,6 +102,8 @@ describe('batches', () => {
 
     const one = await http<Task>(`${harness.baseUrl}/v1/ai/tasks/${tasks[0].id}`, { headers: bearer(key) });
     expect(one.body).toEqual(tasks[0]);
+    // Items run on the batch queue, whose worker has slots of its own: a batch never holds the ones a single create needs.
+    expect((await describeTask(tasks[0].id)).taskQueue).toBe(batchTaskQueue(harness.config.values.TEMPORAL_TASK_QUEUE));
 
     const usage = await http(`${harness.baseUrl}/v1/usage?from=${TODAY()}&to=${TODAY()}`, { headers: bearer(key) });
     expect(usage.body.data).toEqual([expect.objectContaining({ model: 'extractive', tasks: 10_000 })]);

@@ -77,6 +77,10 @@ export const configSchema = z.object({
   WORKER_SLOTS_SANDBOX: z.coerce.number().int().min(2).max(1000).default(8),
   WORKER_ACTIVITY_SLOTS_PRODUCTION: z.coerce.number().int().min(1).max(10_000).default(100),
   WORKER_ACTIVITY_SLOTS_SANDBOX: z.coerce.number().int().min(1).max(10_000).default(100),
+  // Batch items run on a queue of their own, whose worker (per environment) takes this many workflow
+  // tasks and local activities at once: a batch drains at its paced rate with few, and the task
+  // queue's slots stay free for single creates.
+  WORKER_BATCH_SLOTS: z.coerce.number().int().min(2).max(1000).default(2),
   // Which environments this worker process serves, so production can have processes (and CPU) of its own.
   WORKER_ENVIRONMENTS: z.string().default('sandbox,production').pipe(workerEnvironments),
   // "org-a=2,org-b=0.5": an organisation's share of a busy task queue against the default of 1.

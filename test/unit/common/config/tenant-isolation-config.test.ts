@@ -1,5 +1,6 @@
 import { AppConfig, InvalidConfigError } from '../../../../src/common/config/app-config';
 import { organizationPriority } from '../../../../src/common/temporal/organization-priority';
+import { batchWorkerOptions, taskWorkerOptions } from '../../../../src/worker/task-worker-options';
 
 describe('fairness weights', () => {
   it('default to none: every organisation weighs 1', () => {
@@ -53,6 +54,7 @@ describe('worker slots per environment', () => {
     ['WORKER_SLOTS_PRODUCTION', '1001'],
     ['WORKER_ACTIVITY_SLOTS_PRODUCTION', '0'],
     ['WORKER_ACTIVITY_SLOTS_SANDBOX', 'many'],
+    ['WORKER_BATCH_SLOTS', '1'],
   ])('refuse %s=%p', (name, value) => {
     expect(() => new AppConfig({ [name]: value })).toThrow(new RegExp(name));
   });
@@ -74,5 +76,14 @@ describe('worker environments', () => {
 
   it.each(['', 'live', 'production,', 'staging'])('refuse %p', (value) => {
     expect(() => new AppConfig({ WORKER_ENVIRONMENTS: value })).toThrow(/WORKER_ENVIRONMENTS: must be "sandbox", "production" or "sandbox,production"/);
+  });
+});
+
+describe('the batch queue\'s worker', () => {
+  it('takes WORKER_BATCH_SLOTS (2 by default) workflow tasks and local activities, and the task worker\'s activity slots', () => {
+    const config = new AppConfig({ WORKER_ACTIVITY_SLOTS_SANDBOX: '7' });
+    expect(batchWorkerOptions(config, 'test')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 2, maxConcurrentLocalActivityExecutions: 2, maxConcurrentActivityTaskExecutions: 7 });
+    expect(taskWorkerOptions(config, 'test')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 8, maxConcurrentLocalActivityExecutions: 8 });
+    expect(batchWorkerOptions(new AppConfig({ WORKER_BATCH_SLOTS: '5' }), 'live')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 5 });
   });
 });
