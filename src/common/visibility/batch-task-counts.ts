@@ -14,10 +14,11 @@ export function batchTaskClauses(organizationId: string, batchId: string): strin
 export async function countBatchTasks(client: Client, organizationId: string, batchId: string): Promise<BatchTaskCounts> {
   const clauses = batchTaskClauses(organizationId, batchId);
   const count = async (clause: string) => (await client.workflow.count(visibilityQuery([...clauses, clause]))).count;
-  // Succeeded before closed: a task that closes between the two counts is then in closed only, so failed never goes below 0.
-  const [running, [succeeded, closed]] = await Promise.all([
+  // Closed before succeeded: a task that succeeds between the two counts is in succeeded only, so
+  // closed − succeeded may run a little low for a moment (floored at 0), never showing a failure that is not there.
+  const [running, [closed, succeeded]] = await Promise.all([
     count(equals('ExecutionStatus', 'Running')),
-    count(equals(STATUS_SEARCH_ATTRIBUTE.name, 'succeeded')).then(async (succeededCount) => [succeededCount, await count(notEquals('ExecutionStatus', 'Running'))]),
+    count(notEquals('ExecutionStatus', 'Running')).then(async (closedCount) => [closedCount, await count(equals(STATUS_SEARCH_ATTRIBUTE.name, 'succeeded'))]),
   ]);
-  return { running, succeeded, failed: closed - succeeded };
+  return { running, succeeded, failed: Math.max(0, closed - succeeded) };
 }
