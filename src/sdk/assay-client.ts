@@ -146,10 +146,17 @@ export class AssayClient {
     if (typeof text !== 'string') throw new AssayArgumentError('summarize() needs the text as a string');
     const input = options.maxSentences === undefined ? { text } : { text, max_sentences: options.maxSentences };
     const request: CreateTaskRequest = { task_type: 'summarize', input, ...(options.model === undefined ? {} : { model: options.model }) };
-    // The create itself waits as a poll would, so a task done within the wait takes one request.
-    const { schedule } = this.pollRun(options);
-    const task = await this.createTask(request, { ...options, waitSeconds: heldSeconds(schedule.waitSeconds, schedule.timeoutMs) });
+    const task = await this.createTask(request, { ...options, waitSeconds: this.heldCreateSeconds(options.poll) });
     return this.waitForTask(task, options);
+  }
+
+  /**
+   * The wait a create asks for (CreateOptions.waitSeconds) so it is held as the first poll of this
+   * schedule would be: a task done within the wait then takes one request. 0 when the schedule asks for none.
+   */
+  heldCreateSeconds(poll?: Partial<PollOptions>): number {
+    const { schedule } = this.pollRun({ poll });
+    return heldSeconds(schedule.waitSeconds, schedule.timeoutMs);
   }
 
   /** POST /v1/ai/batches: up to 10,000 items, each of which becomes a task as the service admits it. Retried safely under one Idempotency-Key. */

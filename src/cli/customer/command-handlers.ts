@@ -59,11 +59,16 @@ export async function summarizeCommand(file: string | undefined, flags: Summariz
   };
   try {
     const task = await withSpinner(deps, 'Summarizing', statusAndSteps, async (onPoll) => {
-      // Created and awaited apart, so a create left unanswered is told from a wait that ran out.
+      const poll = pollOptionsFrom(flags);
+      // Created and awaited apart, so a create left unanswered is told from a wait that ran out; the
+      // create is held as a poll would be, so a task done within the wait takes one request.
       const created = await createUnderKey(flags.idempotencyKey, rerun, (idempotencyKey) =>
-        client.createTask({ task_type: 'summarize', input, ...(flags.model === undefined ? {} : { model: flags.model }) }, { idempotencyKey }),
+        client.createTask(
+          { task_type: 'summarize', input, ...(flags.model === undefined ? {} : { model: flags.model }) },
+          { idempotencyKey, waitSeconds: client.heldCreateSeconds(poll) },
+        ),
       );
-      return client.waitForTask(created, { poll: pollOptionsFrom(flags), onPoll });
+      return client.waitForTask(created, { poll, onPoll });
     });
     deps.stdout.write(flags.json ? toJson(task) : `${task.output.summary}\n`);
   } catch (error) {

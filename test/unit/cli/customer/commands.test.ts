@@ -68,6 +68,26 @@ describe('assay summarize', () => {
     expect(run.requests[0]).toMatchObject({ method: 'POST', url: 'http://assay.test/v1/ai/tasks', body: { task_type: 'summarize', input: { text: 'Long notes.' } } });
   });
 
+  test('holds its create as a poll would: a service that answers it final takes one request', async () => {
+    const run = await assay(['summarize'], {
+      stdin: 'Piped text.',
+      answer: (request) => (request.headers.prefer === 'respond-async, wait=20' ? json(200, task('succeeded')) : json(202, task('queued'))),
+    });
+
+    expect(run.exitCodes).toEqual([0]);
+    expect(run.stdout).toBe('A short summary.\n');
+    expect(run.requests.map((request) => [request.method, request.headers.prefer])).toEqual([['POST', 'respond-async, wait=20']]);
+  });
+
+  test('a service that ignores the wait answers its create at once and is polled as before; --timeout bounds the wait asked for', async () => {
+    const run = await assay(['summarize', '--timeout', '5'], { stdin: 'Piped text.', answer: taskLifecycle('running', 'succeeded') });
+
+    expect(run.exitCodes).toEqual([0]);
+    expect(run.stdout).toBe('A short summary.\n');
+    expect(run.requests.map((request) => request.method)).toEqual(['POST', 'GET', 'GET']);
+    expect(run.requests[0].headers.prefer).toBe('respond-async, wait=4');
+  });
+
   test.each([[['summarize']], [['summarize', '-']]])('reads stdin for %j', async (args) => {
     const run = await assay(args, { stdin: 'Piped text.', answer: taskLifecycle('succeeded') });
 

@@ -50,11 +50,14 @@ beforeEach(async () => {
 
 afterEach(() => api.stop());
 
-/** `assay <args>` in-process over real HTTP; request timeout and backoff are shortened so four attempts take a second, not a minute. */
+/**
+ * `assay <args>` in-process over real HTTP; request timeout and backoff are shortened, and the create
+ * asks for no wait (a held create may take the wait on top of the timeout), so four attempts take a second, not minutes.
+ */
 async function assay(args: string[]): Promise<{ exitCodes: number[]; stdout: string; stderr: string }> {
   const run = { exitCodes: [] as number[], stdout: '', stderr: '' };
   const deps: CustomerCommandDeps = {
-    createClient: (options) => new AssayClient({ ...options, requestTimeoutMs: 300, retry: { baseDelayMs: 50, maxDelayMs: 100 } }),
+    createClient: (options) => new AssayClient({ ...options, requestTimeoutMs: 300, retry: { baseDelayMs: 50, maxDelayMs: 100 }, poll: { waitSeconds: 0 } }),
     readStdin: () => Promise.reject(new Error('no stdin in this test')),
     stdinIsTTY: false,
     readFile: () => Promise.resolve('Notes long enough to summarize. They go on.'),
