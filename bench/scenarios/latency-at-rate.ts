@@ -25,6 +25,8 @@ export interface LatencyFigure {
   elapsedMs: number;
   /** Ids of the succeeded tasks, for the GET scenario's mix of finished tasks. */
   succeededIds: string[];
+  /** Ids of the succeeded tasks at or above the end-to-end p99, to look into where their time went. */
+  slowestIds: string[];
 }
 
 export interface LatencyOptions {
@@ -39,7 +41,7 @@ export async function runLatencyScenario(stack: BenchStack, ratePerSecond: numbe
   const nextClient = benchClients(stack, options.apiKey);
   const endToEnd: number[] = [];
   const creates: number[] = [];
-  const succeededIds: string[] = [];
+  const succeeded: { id: string; endToEndMs: number }[] = [];
   const tasks: Promise<void>[] = [];
   let finalAtFirstPoll = 0;
   let polls = 0;
@@ -60,8 +62,9 @@ export async function runLatencyScenario(stack: BenchStack, ratePerSecond: numbe
             if (poll === 1 && (seen.status === 'succeeded' || seen.status === 'failed')) finalAtFirstPoll += 1;
           },
         });
-        endToEnd.push(Date.parse(final.updated_at) - submittedAt);
-        succeededIds.push(final.id);
+        const endToEndMs = Date.parse(final.updated_at) - submittedAt;
+        endToEnd.push(endToEndMs);
+        succeeded.push({ id: final.id, endToEndMs });
       })().catch(() => {
         failures += 1;
       }),
@@ -69,10 +72,11 @@ export async function runLatencyScenario(stack: BenchStack, ratePerSecond: numbe
   }, options.stopWhen);
   await Promise.all(tasks);
   const costs = meter.stop();
+  const endToEndMs = distribution(endToEnd);
   return {
     ratePerSecond,
     durationMs,
-    endToEndMs: distribution(endToEnd),
+    endToEndMs,
     createMs: distribution(creates),
     finalAtFirstPoll: finalAtFirstPoll / tasks.length,
     pollsPerTask: polls / tasks.length,
@@ -80,6 +84,7 @@ export async function runLatencyScenario(stack: BenchStack, ratePerSecond: numbe
     arrivalLateP99Ms: distribution(run.lateMs).p99,
     costs,
     elapsedMs: performance.now() - startedAt,
-    succeededIds,
+    succeededIds: succeeded.map((task) => task.id),
+    slowestIds: succeeded.filter((task) => task.endToEndMs >= endToEndMs.p99).map((task) => task.id),
   };
 }

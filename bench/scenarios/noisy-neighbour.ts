@@ -6,6 +6,7 @@ import type { BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
 import { runClosedLoop } from '../closed-loop';
+import { tailBreakdown, type TailBreakdown } from './tail-breakdown';
 import { BENCH_TASK_INPUT } from '../task-input';
 import { runLatencyScenario, type LatencyFigure } from './latency-at-rate';
 
@@ -46,6 +47,8 @@ export interface FloodRun extends Dispatch {
   batchReadsRefused?: number;
   /** CPU of every measured process of the stack per task (flood and neighbour) over the run; 0 when not measured. */
   cpuMsPerTask: number;
+  /** Batch only: where the neighbour's slowest tasks (at or above its p99) spent their time. */
+  neighbourTail?: TailBreakdown;
 }
 
 export interface NoisyNeighbourFigures {
@@ -126,7 +129,8 @@ export async function runFlood(stack: BenchStack, kind: FloodKind, dispatch: Dis
 export async function runBatchFlood(stack: BenchStack, kind: FloodKind, dispatch: Dispatch, settings: NeighbourSettings): Promise<FloodRun> {
   const issueKey = requireIssueKey(stack);
   const floodClient = benchClient(stack, await issueKey(organisation('batch'), 'test'));
-  const neighbourKey = await issueKey(organisation('neighbour'), NEIGHBOUR_ENVIRONMENT[kind]);
+  const neighbourOrganisation = organisation('neighbour');
+  const neighbourKey = await issueKey(neighbourOrganisation, NEIGHBOUR_ENVIRONMENT[kind]);
   const items = Array.from({ length: settings.floodTasks }, (_, index) => ({ key: `item-${index}`, input: BENCH_TASK_INPUT }));
   const sentAt = performance.now();
   let readsRefused = 0;
@@ -153,6 +157,7 @@ export async function runBatchFlood(stack: BenchStack, kind: FloodKind, dispatch
     batchAcceptMs: acceptMs,
     batchReadsRefused: readsRefused,
     cpuMsPerTask: beside.cpuMsPerTask,
+    neighbourTail: await tailBreakdown(stack, neighbourOrganisation, beside.neighbour.slowestIds),
   };
 }
 
