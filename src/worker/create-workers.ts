@@ -9,7 +9,7 @@ import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { modelWorkerOptions } from './model-workers';
-import { batchWorkerOptions, taskWorkerOptions } from './task-worker-options';
+import { batchWorkerOptions, taskWorkerOptions, type TaskWorkerOptions } from './task-worker-options';
 import { batchTaskQueue } from '../contract';
 import { batchActivityDependencies, usageActivityDependencies, webhookActivityDependencies } from './activity-dependencies';
 
@@ -56,30 +56,37 @@ export async function createWorkers(
       }),
     ),
   );
-  const queues = [
-    { taskQueue: config.values.TEMPORAL_TASK_QUEUE, optionsFor: taskWorkerOptions },
-    { taskQueue: batchTaskQueue(config.values.TEMPORAL_TASK_QUEUE), optionsFor: batchWorkerOptions },
-  ];
-  const taskWorkers = served.flatMap((environment) =>
-    queues.map(({ taskQueue, optionsFor }) => {
-      const options = optionsFor(config, environment);
-      return Worker.create({
+  const taskQueue = config.values.TEMPORAL_TASK_QUEUE;
+  const batchQueue = batchTaskQueue(taskQueue);
+  const taskWorkers = served.map(async (environment) => {
+    const createWorker = (queue: string, options: TaskWorkerOptions) =>
+      Worker.create({
         connection: connections[environment],
         namespace: namespaces[environment],
-        taskQueue,
+        taskQueue: queue,
         activities,
         ...workflows,
         ...options,
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
         ...workerTracingOptions(tracing),
-      }).then((worker) => {
-        logger?.info(
-          { namespace: namespaces[environment], taskQueue, slots: options.maxConcurrentWorkflowTaskExecutions, activitySlots: options.maxConcurrentActivityTaskExecutions },
-          'worker ready',
-        );
-        return worker;
       });
-    }),
-  );
-  return Promise.all([...taskWorkers, ...modelWorkers]);
+    const options = taskWorkerOptions(config, environment);
+    const batchOptions = batchWorkerOptions(config, environment);
+    const workers = await Promise.all([createWorker(taskQueue, options), createWorker(batchQueue, batchOptions)]);
+    // One line per environment, once both of its queues are served.
+    logger?.info(
+      {
+        namespace: namespaces[environment],
+        taskQueue,
+        slots: options.maxConcurrentWorkflowTaskExecutions,
+        activitySlots: options.maxConcurrentActivityTaskExecutions,
+        batchQueue,
+        batchSlots: batchOptions.maxConcurrentWorkflowTaskExecutions,
+      },
+      'worker ready',
+    );
+    return workers;
+  });
+  const [perEnvironment, forModels] = await Promise.all([Promise.all(taskWorkers), Promise.all(modelWorkers)]);
+  return [...perEnvironment.flat(), ...forModels];
 }
