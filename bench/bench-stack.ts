@@ -12,6 +12,7 @@ import { parseApiKey, type KeyEnvironment } from '../src/common/keys/api-key';
 import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../src/common/temporal/connection-options';
 import { localTemporalEnv } from '../src/embedded/local-temporal-env';
 import { KeyService } from '../src/common/keys/key-service';
+import { ReviewerService } from '../src/common/reviewers/reviewer-service';
 import { Storage } from '../src/common/storage/storage';
 import { sleep } from './clock';
 import { freePort } from '../src/embedded/free-port';
@@ -73,6 +74,8 @@ export interface BenchStack {
   processes: MeasuredProcess[];
   /** A new key of `organization` in `environment`, when the bench owns the key store. */
   issueKey?: (organization: string, environment: KeyEnvironment) => Promise<string>;
+  /** A new reviewer credential, when the bench owns the key store. */
+  addReviewer?: (name: string, environment: KeyEnvironment) => Promise<string>;
   /** Stops (SIGSTOP) and resumes (SIGCONT) Assay's worker, when the bench owns it. */
   pauseWorker?: () => void;
   resumeWorker?: () => void;
@@ -220,6 +223,7 @@ export async function startBenchStack(
       apiKey,
       processes,
       issueKey: (organization, environment) => issueKey(childConfig, organization, environment),
+      addReviewer: (name, environment) => addReviewer(childConfig, name, environment),
       pauseWorker: () => worker.process.kill('SIGSTOP'),
       resumeWorker: () => worker.process.kill('SIGCONT'),
     };
@@ -248,11 +252,19 @@ export function errorLines(logs: { name: string; logFile: string }[]): string[] 
   });
 }
 
-export async function issueKey(config: AppConfig, organization: string, environment: KeyEnvironment): Promise<string> {
+export function issueKey(config: AppConfig, organization: string, environment: KeyEnvironment): Promise<string> {
+  return withStorage(config, async (storage) => (await new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(organization, environment)).key);
+}
+
+function addReviewer(config: AppConfig, name: string, environment: KeyEnvironment): Promise<string> {
+  return withStorage(config, async (storage) => (await new ReviewerService(storage.reviewers, config.values.API_KEY_BRAND, { actor: 'bench' }).add(name, environment)).credential);
+}
+
+/** The stack's key store, opened for one operator action as the CLI would open it. */
+async function withStorage<T>(config: AppConfig, use: (storage: Storage) => Promise<T>): Promise<T> {
   const storage = await Storage.open(config);
   try {
-    const issued = await new KeyService(storage.keys, config.values.API_KEY_BRAND, { actor: 'bench' }).issue(organization, environment);
-    return issued.key;
+    return await use(storage);
   } finally {
     await storage.close();
   }

@@ -6,15 +6,34 @@ import { startClusterBenchStack } from './cluster-bench-stack';
 import { startOtlpSink } from './otlp-sink';
 import { describeLoad, describeMachine } from './machine';
 import { waitUntilQuiet } from './quiet';
-import { costTable, describeDispatch, describeEngineRun, describeLikeForLike, engineGapTable, getLatencyTable, latencyTable, noisyNeighbourTable, payloadCodecTable, realModelNotes, realModelTable, summariserTable, targetTable, throughputTable } from './report';
+import {
+  costTable,
+  describeDispatch,
+  describeEngineRun,
+  describeLikeForLike,
+  engineGapTable,
+  getLatencyTable,
+  latencyTable,
+  noisyNeighbourTable,
+  payloadCodecTable,
+  realModelNotes,
+  realModelTable,
+  reviewScaleTable,
+  summariserTable,
+  targetTable,
+  throughputTable,
+} from './report';
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runEngineGapScenario, type EngineGapFigures } from './scenarios/engine-gap';
 import { runGetLatencyScenario } from './scenarios/get-latency';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
+import type { TailBreakdown } from './scenarios/tail-breakdown';
+import type { Distribution } from './stats';
 import { runBatchFlood, runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { realModelEnv, runRealModelScenario, startModelBackend, type ModelBackend, type RealModelFigures, type RealModelSettings } from './scenarios/real-model';
+import { REVIEW_SCALE_FIRST_SIZE, runReviewScaleScenario, type ReviewScaleFigures, type ReviewScaleSettings } from './scenarios/review-scale';
 import { runSummariserScenario } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
 import { checkNeighbourTargets, checkRealModelTargets, checkTargets, realModelFailures, type BenchFigures } from './targets';
@@ -40,6 +59,9 @@ const REAL_MODEL_DEADLINE_MS = 15 * 60_000;
 // quiet machine; the rest is room for a busy one. Not part of the whole run, whose budget it would
 // not fit.
 const ENGINE_GAP_DEADLINE_MS = 30 * 60_000;
+// Issue 27's review path: creating 10,000 assessments and running their checks takes most of it on
+// 2 cores; the measurements themselves a minute or two. Not part of the whole run either.
+const REVIEW_SCALE_DEADLINE_MS = 90 * 60_000;
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
 
@@ -52,15 +74,16 @@ interface BenchSettings {
   realModel: RealModelSettings;
   /** Runs of each of the engine gap's modes (BENCH_ENGINE_RUNS). */
   engineRuns: number;
+  review: ReviewScaleSettings;
   /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
   tracing: boolean;
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap', 'review-scale'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch and engine-gap, which take too long for the whole run. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, engine-gap and review-scale, which take too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -93,6 +116,7 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       backlog: positive('BENCH_MODEL_BACKLOG', 10 * modelConcurrency),
     },
     engineRuns: positive('BENCH_ENGINE_RUNS', 3),
+    review: { assessments: positive('BENCH_REVIEW_ASSESSMENTS', 10_000), organisations: 50, samples: positive('BENCH_REVIEW_SAMPLES', 200) },
     tracing: onOff('BENCH_TRACING', env.BENCH_TRACING),
     jsonFile: env.BENCH_JSON || undefined,
   };
@@ -130,6 +154,9 @@ runMain('bench', async () => {
   if (onCluster && scenario !== undefined) throw new Error('--cluster runs its own scenarios; leave out --scenario');
   if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
   if (scenario === 'engine-gap' && settings.tracing) throw new Error('BENCH_TRACING=on is measured by the whole run; leave it out with --scenario engine-gap');
+  if (scenario === 'review-scale' && settings.review.assessments <= REVIEW_SCALE_FIRST_SIZE) {
+    throw new Error(`BENCH_REVIEW_ASSESSMENTS is the larger queue, compared with ${REVIEW_SCALE_FIRST_SIZE}: more than that, got ${settings.review.assessments}`);
+  }
   if (scenario === 'noisy-neighbour-batch' && settings.neighbour.floodTasks > MAX_BATCH_ITEMS) {
     throw new Error(`BENCH_FLOOD_TASKS is the batch's items with --scenario noisy-neighbour-batch: at most ${MAX_BATCH_ITEMS}, got ${settings.neighbour.floodTasks}`);
   }
@@ -145,7 +172,9 @@ runMain('bench', async () => {
       ? NEIGHBOUR_BATCH_DEADLINE_MS
       : scenario === 'engine-gap'
         ? ENGINE_GAP_DEADLINE_MS
-        : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
+        : scenario === 'review-scale'
+          ? REVIEW_SCALE_DEADLINE_MS
+          : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
   const deadline = setTimeout(() => {
     process.stderr.write(`[bench] still running after ${deadlineMs / 60_000} minutes; giving up\n`);
     // The children must not outlive the bench.
@@ -159,6 +188,7 @@ runMain('bench', async () => {
     }
     const json: Record<string, unknown> = { startedAt, settings };
     if (scenario === 'engine-gap') json.engineGap = await runEngineGap(settings, running);
+    else if (scenario === 'review-scale') json.reviewScale = await runReviewScale(settings, running);
     else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
     if (model) {
       try {
@@ -287,6 +317,27 @@ async function runEngineGap(settings: BenchSettings, running: Set<Running>): Pro
   }
 }
 
+/** Issue 27's review path at 100 and at BENCH_REVIEW_ASSESSMENTS open assessments, on a stack of its own as shipped but for the create limits. */
+async function runReviewScale(settings: BenchSettings, running: Set<Running>): Promise<ReviewScaleFigures> {
+  if (process.env.TEMPORAL_ADDRESS) throw new Error('the review-scale scenario runs on the embedded default only: it issues keys and a reviewer credential in its own key store');
+  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' });
+  running.add(stack);
+  say(`\nStack: ${stack.description}`);
+  try {
+    const figures = await runReviewScaleScenario(stack, settings.review, say);
+    const { assessments, organisations, samples } = settings.review;
+    section(
+      `Review path: ${REVIEW_SCALE_FIRST_SIZE} vs ${assessments} open assessments over ${organisations} organisations (${samples} requests per operation, one at a time)`,
+      reviewScaleTable(figures),
+    );
+    for (const line of stack.loggedErrors()) say(`Log: ${line}`);
+    return figures;
+  } finally {
+    await stack.stop();
+    running.delete(stack);
+  }
+}
+
 async function runOnCluster(settings: BenchSettings, running: Set<Running>, startedAt: Date): Promise<void> {
   const stack = await startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`));
   running.add(stack);
@@ -361,6 +412,7 @@ async function runBatchNeighbour(stack: BenchStack, settings: BenchSettings): Pr
   await waitUntilQuiet(stack);
   const flood = await runBatchFlood(stack, 'organisation', AS_SHIPPED, neighbour);
   sayFlood(flood);
+  if (flood.neighbourTail) say(`[noisy-neighbour] ${describeTail(flood.neighbourTail)}`);
   await waitUntilQuiet(stack);
   const quietAfterBatch = await runQuietNeighbour(stack, 'organisation', neighbour);
   say(
@@ -377,6 +429,17 @@ function canRunNoisyNeighbour(stack: BenchStack): boolean {
   if (stack.issueKey && !process.env.TEMPORAL_ADDRESS) return true;
   say('\n(Noisy neighbour not run: it needs the embedded default, whose keys and server the bench owns.)');
   return false;
+}
+
+/** The medians of each phase of the neighbour's slowest tasks, from their histories. */
+function describeTail(tail: TailBreakdown): string {
+  const phase = (name: string, figure: Distribution) => `${name} ${figure.p50.toFixed(0)} ms (max ${figure.max.toFixed(0)})`;
+  return `B's ${tail.tasks} slowest tasks, median per phase: ${[
+    phase('start → first workflow task', tail.toFirstSchedule),
+    phase('waiting for a poller', tail.scheduleToStart),
+    phase('workflow tasks running', tail.workflowTaskRun),
+    phase('the rest', tail.rest),
+  ].join(', ')}`;
 }
 
 /** A line per flood as it ends, so a run cut short by the deadline still shows what it measured. */

@@ -8,9 +8,10 @@ import type { LatencyFigure } from './scenarios/latency-at-rate';
 import type { Dispatch, FloodKind, FloodRun, FloodShape, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
 import type { AssayPhase, RealModelFigures, RealModelPhase } from './scenarios/real-model';
+import type { ReviewScaleFigures, ReviewScaleRun } from './scenarios/review-scale';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
-import type { Spread } from './stats';
+import type { Distribution, Spread } from './stats';
 import type { TargetCheck } from './targets';
 
 function table(header: string[], rows: (string | number)[][]): string {
@@ -161,6 +162,29 @@ export function getLatencyTable(figures: GetLatencyFigure[]): string {
       `${figure.runningTasks} / ${figure.finishedTasks}`,
       figure.costs.map((cost) => `${cost.name} ${((cost.cpuSeconds / figure.latencyMs.count) * 1000).toFixed(2)} ms`).join(', ') || '–',
     ]),
+  );
+}
+
+const REVIEW_OPERATIONS: Array<[string, (run: ReviewScaleRun) => Distribution]> = [
+  ['review GET, first open (reads the history once)', (run) => run.firstOpenMs],
+  ['review GET, refresh (as the console every 3 s)', (run) => run.refreshMs],
+  ['claim', (run) => run.claimMs],
+  ['release', (run) => run.releaseMs],
+  ['queue page of 20 (cursor from first to last)', (run) => run.queuePageMs],
+];
+
+/** Each review operation at the smaller and the larger queue side by side; the issue's goal is a p99 ratio within 2×. */
+export function reviewScaleTable(figures: ReviewScaleFigures): string {
+  const [small, large] = figures.runs;
+  if (!small || !large) return '(not measured: the run stopped before both sizes)';
+  const cell = (value: Distribution) => `${ms(value.p50)} / ${ms(value.p99)} (${value.count})`;
+  return table(
+    ['operation', `p50 / p99 at ${small.open} (requests)`, `p50 / p99 at ${large.open} (requests)`, `p99 ratio`],
+    [
+      ...REVIEW_OPERATIONS.map(([name, of]): (string | number)[] => [name, cell(of(small)), cell(of(large)), ratio(of(large).p99 / of(small).p99)]),
+      ['answers other than 200', small.failures, large.failures, ''],
+      ['filling, checks done', `${small.fillSeconds.toFixed(0)} s`, `${large.fillSeconds.toFixed(0)} s (from ${small.open})`, ''],
+    ],
   );
 }
 

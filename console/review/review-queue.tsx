@@ -1,17 +1,38 @@
-import type { PendingAssessment } from '../../src/common/review/assessment-review-client';
+import { useState } from 'preact/hooks';
+import type { PendingAssessment } from '../../src/common/review/pending-assessment';
+import type { ListPage } from '../../src/sdk';
 import { request } from '../api';
 import { describeDue, shortTime } from '../format';
 import { usePolling } from '../use-polling';
 
-/** The open assessments, earliest deadline first as the API orders them; overdue ones marked. */
+const PAGE_SIZE = '20';
+
+/** The open assessments a page at a time, earliest deadline first as the API orders them; overdue ones marked. */
 export function ReviewQueue() {
-  const queue = usePolling(() => request<{ data: PendingAssessment[] }>('GET', '/v1/review/assessments'), 'queue');
+  const [overdue, setOverdue] = useState(false);
+  const [mine, setMine] = useState(false);
+  const [cursors, setCursors] = useState<string[]>([]);
+  const query = new URLSearchParams({ limit: PAGE_SIZE });
+  if (overdue) query.set('overdue', 'true');
+  if (mine) query.set('claimed_by_me', 'true');
+  const cursor = cursors[cursors.length - 1];
+  if (cursor) query.set('cursor', cursor);
+  const queue = usePolling(() => request<ListPage<PendingAssessment>>('GET', `/v1/review/assessments?${query}`), query.toString());
+  // A cursor belongs to its filters: a change of filter starts again from the first page.
+  const filter = (set: (value: boolean) => void) => (event: Event) => {
+    set((event.target as HTMLInputElement).checked);
+    setCursors([]);
+  };
   const now = new Date();
   return (
     <section aria-labelledby="queue-title">
       <h1 id="queue-title">Review queue</h1>
+      <form class="filters" onSubmit={(event) => event.preventDefault()}>
+        <label><input type="checkbox" checked={overdue} onChange={filter(setOverdue)} /> Overdue only</label>
+        <label><input type="checkbox" checked={mine} onChange={filter(setMine)} /> Claimed by me</label>
+      </form>
       {queue.error && <p role="alert" class="error">{queue.error}</p>}
-      {queue.value && queue.value.data.length === 0 && <p>No assessments are waiting for review.</p>}
+      {queue.value && queue.value.data.length === 0 && <p>{overdue || mine ? 'Nothing matches.' : 'No assessments are waiting for review.'}</p>}
       {queue.value && queue.value.data.length > 0 && (
         <table class="list">
           <thead>
@@ -32,6 +53,12 @@ export function ReviewQueue() {
             })}
           </tbody>
         </table>
+      )}
+      {queue.value && (
+        <div class="buttons">
+          <button type="button" class="secondary" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>Previous</button>
+          <button type="button" class="secondary" disabled={!queue.value.has_more} onClick={() => queue.value?.next_cursor && setCursors([...cursors, queue.value.next_cursor])}>Next</button>
+        </div>
       )}
     </section>
   );

@@ -1,11 +1,11 @@
 import { AssayApiError } from './errors';
 import type { HttpResponse } from './http-transport';
-import type { ListPage, ListQuery } from './resources';
+import type { ListPage } from './resources';
 
-/** The query string of a list request; undefined filters are left out rather than sent empty. */
-export function listQueryString<S extends string>(query: ListQuery<S>): string {
+/** The query string of a list request (its filters are strings, numbers and booleans); undefined filters are left out rather than sent empty. */
+export function listQueryString(query: object): string {
   const parameters = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
+  for (const [name, value] of Object.entries(query) as Array<[string, string | number | boolean | undefined]>) {
     if (value !== undefined) parameters.set(name, String(value));
   }
   const text = parameters.toString();
@@ -31,7 +31,7 @@ export function listPageFrom<T>(response: HttpResponse, item: (itemResponse: Htt
  * Every page from the first, following next_cursor until has_more is false. The filters stay as
  * given, as the service requires for a cursor; a `cursor` in them starts from that page.
  */
-export async function* followPages<T, S extends string>(query: ListQuery<S>, fetchPage: (query: ListQuery<S>) => Promise<ListPage<T>>): AsyncGenerator<ListPage<T>, void, undefined> {
+export async function* followPages<T, Q extends { cursor?: string }>(query: Q, fetchPage: (query: Q) => Promise<ListPage<T>>): AsyncGenerator<ListPage<T>, void, undefined> {
   let page = await fetchPage(query);
   yield page;
   while (page.has_more && page.next_cursor !== null) {

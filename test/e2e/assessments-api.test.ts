@@ -91,12 +91,12 @@ async function assay(who: string | undefined, ...args: string[]): Promise<CliRun
 const alice = (...args: string[]) => assay('alice', ...args);
 const bob = (...args: string[]) => assay('bob', ...args);
 
-/** `assay assessments pending --json`, repeated until `done`: the list comes from visibility, which trails the workflow slightly. */
+/** `assay assessments pending --all --json`, repeated until `done`. */
 async function pendingUntil(done: (queue: any[]) => boolean): Promise<any[]> {
   for (let attempt = 0; ; attempt++) {
-    const run = await alice('pending', '--json');
+    const run = await alice('pending', '--all', '--json');
     expect(run.code).toBe(0);
-    const queue = JSON.parse(run.stdout);
+    const queue = JSON.parse(run.stdout).data;
     if (done(queue) || attempt === 40) return queue;
     await new Promise((resolve) => setTimeout(resolve, 125));
   }
@@ -219,6 +219,23 @@ describe('the review, from POST through the reviewer CLI and the API to complete
     expect((await alice('release', id)).stdout).toContain(`${id} released to the queue`);
     expect((await getAssessment(id)).body.status).toBe('submitted');
     expect((await bob('claim', id)).code).toBe(0);
+  });
+
+  it('prints the queue a page at a time, with how to get the next, and narrows it to the reviewer’s own claims', async () => {
+    const ids = [(await submittedWithFindings()).assessment_id, (await submittedWithFindings()).assessment_id];
+    for (const id of ids) expect((await bob('claim', id)).code).toBe(0);
+
+    const first = await bob('pending', '--mine', '--limit', '1');
+    expect(first.code).toBe(0);
+    const cursor = /^More: add --cursor (\S+) /m.exec(first.stdout)?.[1];
+    expect(cursor).toEqual(expect.any(String));
+    const next = JSON.parse((await bob('pending', '--mine', '--limit', '1', '--cursor', cursor as string, '--json')).stdout);
+    expect(next).toEqual({ data: [expect.objectContaining({ claim: expect.objectContaining({ reviewer: 'bob' }) })], has_more: expect.any(Boolean), next_cursor: next.has_more ? expect.any(String) : null });
+
+    const everything = JSON.parse((await bob('pending', '--mine', '--all', '--json')).stdout);
+    expect(everything.data.map((item: any) => item.assessment_id)).toEqual(expect.arrayContaining(ids));
+    expect(everything.data.every((item: any) => item.claim?.reviewer === 'bob')).toBe(true);
+    expect((await bob('pending', '--limit', '0')).code).not.toBe(0);
   });
 
   it('refuses to complete what nobody claimed', async () => {

@@ -111,6 +111,12 @@ export class AssayHarness {
     this.workers = [];
   }
 
+  /** One of the in-process API's providers (its TemporalClients, say), so a test can watch what the API asks of Temporal. */
+  apiProvider<T>(token: abstract new (...args: never[]) => T): T {
+    if (!this.app) throw new Error('the API is not running');
+    return this.app.get(token);
+  }
+
   /** What an API or worker started apart (from dist/, or the CLI) needs to share this harness's Temporal, namespaces, task queue, key store and encryption keys. */
   sharedEnv(): Record<string, string> {
     const values = this.config.values;

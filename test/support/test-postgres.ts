@@ -51,6 +51,21 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
+/** A server for the whole test file, started before its first test and stopped after its last; call the result inside a test. */
+export function testPostgresPerFile(): () => TestPostgres {
+  let started: TestPostgres | undefined;
+  beforeAll(async () => {
+    started = await startTestPostgres();
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return () => {
+    if (!started) throw new Error('the test PostgreSQL server did not start');
+    return started;
+  };
+}
+
 /** The server binaries' directory that the setup step recorded; a clear failure (not a skip) when there is none. */
 function findPostgresBinaries(): string {
   const binDir = recordedToolPath('postgres-bin-dir');

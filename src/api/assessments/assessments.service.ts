@@ -27,6 +27,8 @@ import { toAssessmentResource, type AssessmentResource } from '../../common/reso
 import { AssessmentWorkflowReader, type AssessmentLookup } from './assessment-workflow-reader';
 import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
+import { AssessmentIndex } from '../review-index/assessment-index';
+import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
 
 export interface CreatedAssessment {
   assessment: AssessmentResource;
@@ -50,6 +52,8 @@ export class AssessmentsService {
     private readonly config: AppConfig,
     private readonly eraser: WorkflowEraser,
     private readonly waits: PreferWaits,
+    private readonly index: AssessmentIndex,
+    private readonly architectures: SubmittedArchitectures,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedAssessment> {
@@ -73,6 +77,7 @@ export class AssessmentsService {
       readExisting: (assessmentId) => this.reader.read(caller.environment, caller.organizationId, assessmentId),
     });
     if (started.replayed) return { assessment: started.resource, replayed: true };
+    await this.index.recordCreated(caller.environment, { organizationId: caller.organizationId, assessmentId: started.id }, memo.created_at);
     return { assessment: toAssessmentResource(started.id, memo, null), replayed: false };
   }
 
@@ -124,6 +129,8 @@ export class AssessmentsService {
     });
     if (erasure === 'unknown') throw ApiError.notFound(`Assessment ${assessmentId}`);
     this.reader.forget(caller.environment, caller.organizationId, assessmentId);
+    this.architectures.forget(this.temporal.namespaceFor(caller.environment), assessmentWorkflowId(caller.organizationId, assessmentId));
+    await this.index.forget(caller.environment, { organizationId: caller.organizationId, assessmentId });
     return erasure === 'erased';
   }
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error';
 const MAC_KEY_INFO = 'assay list cursor hmac-sha256 v1';
 const MAC_KEY_BYTES = 32;
 
-/** What a cursor carries: the id of the ring key that signed it, the list it pages, Temporal's page token. */
+/** What a cursor carries: the id of the ring key that signed it, the list it pages, the position (Temporal's page token, or the review queue's keyset position). */
 interface CursorBody {
   k: string;
   q: string;
@@ -33,7 +33,7 @@ export class ListCursors {
     return `${text}.${tag(key, text).toString('base64url')}`;
   }
 
-  /** The page token of a cursor this service issued for this same list; anything else is 400 INVALID_REQUEST. */
+  /** The position of a cursor this service issued for this same list; anything else is 400 INVALID_REQUEST. */
   async decode(cursor: string, scope: string): Promise<Uint8Array> {
     const parts = cursor.split('.');
     const body = parts.length === 2 ? parseBody(parts[0]) : undefined;

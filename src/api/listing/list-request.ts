@@ -13,12 +13,17 @@ export interface ListRequest<S extends string> {
   created_before?: string;
 }
 
+/** The paging parameters every list endpoint takes. */
+export const PAGE_QUERY = {
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).meta({ description: 'Items per page.' }),
+  cursor: z.string().min(1).max(4096).optional().meta({ description: "The previous page's next_cursor, exactly as it came (it is signed: an altered one is 400); the other parameters must stay the same." }),
+};
+
 /** The query string of a list endpoint; the OpenAPI document is generated from this same schema. */
 export function listQuerySchema(statuses: readonly [string, ...string[]]) {
   return z
     .object({
-      limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE).meta({ description: 'Items per page.' }),
-      cursor: z.string().min(1).max(4096).optional().meta({ description: "The previous page's next_cursor, exactly as it came (it is signed: an altered one is 400); the other parameters must stay the same." }),
+      ...PAGE_QUERY,
       status: z.enum(statuses).optional().meta({ description: 'Only items in this status.' }),
       created_after: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only items created at or after this instant (RFC 3339).' }),
       created_before: z.iso.datetime({ offset: true }).optional().meta({ description: 'Only items created before this instant (RFC 3339).' }),

@@ -1,10 +1,13 @@
-import { Body, Controller, Param } from '@nestjs/common';
-import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/assessment-review-client';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import type { OperatorAssessmentView } from '../../common/review/assessment-review-client';
+import type { PendingAssessment } from '../../common/review/pending-assessment';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { ApiRoute } from '../http/api-route';
 import { CurrentReviewer } from '../http/current-reviewer.decorator';
 import type { Reviewer } from '../reviewers/reviewer-authenticator';
+import type { ListPage } from '../listing/list-resources';
 import { parseCompleteReviewRequest } from './complete-review.request';
+import { parseReviewQueueRequest } from './review-queue.request';
 import { REVIEW_ROUTES } from './review.routes';
 import { ReviewService, type ReviewerIdentity } from './review.service';
 
@@ -18,8 +21,8 @@ export class ReviewController {
   }
 
   @ApiRoute(REVIEW_ROUTES.queue)
-  async queue(@CurrentReviewer() reviewer: Reviewer): Promise<{ data: PendingAssessment[] }> {
-    return { data: await this.review.queue(reviewer) };
+  queue(@CurrentReviewer() reviewer: Reviewer, @Query() query: unknown): Promise<ListPage<PendingAssessment>> {
+    return this.review.queue(reviewer, parseReviewQueueRequest(query));
   }
 
   @ApiRoute(REVIEW_ROUTES.get)

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { ListingModule } from '../listing/listing.module';
+import { ReviewIndexModule } from '../review-index/review-index.module';
 import { TemporalModule } from '../temporal/temporal.module';
 import { ReviewController } from './review.controller';
+import { ReviewQueue } from './review-queue';
 import { ReviewService } from './review.service';
 
 @Module({
-  imports: [TemporalModule],
+  imports: [TemporalModule, ListingModule, ReviewIndexModule],
   controllers: [ReviewController],
-  providers: [ReviewService],
+  providers: [ReviewService, ReviewQueue],
 })
 export class ReviewModule {}

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
+import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { pendingAssessmentSchema, reviewerAssessmentSchema, reviewerIdentitySchema, reviewSnapshotSchema } from '../openapi/schemas/review.schemas';
 import { completeReviewSchema } from './complete-review.request';
+import { reviewQueueQuerySchema } from './review-queue.request';
 
 const TAG = 'Review';
 const ASSESSMENT_ID: ParameterDoc = {
@@ -45,10 +47,13 @@ export const REVIEW_ROUTES = {
     operationId: 'listReviewQueue',
     tag: TAG,
     reviewer: true,
-    summary: 'The open assessments of every organisation, earliest SLA deadline first',
-    description: 'Overdue ones lead; those whose automated checks still run (no deadline yet) come last. Read from visibility, so a change shows within a second or so.',
-    responses: [{ status: 200, description: 'The queue.', body: { name: 'ReviewQueue', schema: z.object({ data: z.array(pendingAssessmentSchema) }) } }],
-    errors: ['SERVICE_UNAVAILABLE'],
+    summary: 'The open assessments of every organisation, earliest SLA deadline first, a page at a time',
+    description:
+      'Earliest deadline (`due_at`) first, so overdue ones lead, then the oldest. An assessment whose checks still run is placed by its claim deadline and says `checks_completed: false`. ' +
+      'Each item is read from its workflow as the page is built; one that left the queue or no longer meets the filters meanwhile is left out, so a page may hold fewer than `limit` items while `has_more` is still right. Follow next_cursor while has_more is true.',
+    query: reviewQueueQuerySchema,
+    responses: [{ status: 200, description: 'One page of the queue.', body: { name: 'ReviewQueue', schema: listPageSchema(pendingAssessmentSchema) } }],
+    errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
   },
   get: {
     method: 'get',

@@ -1,19 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import {
-  AssessmentNotFoundError,
-  AssessmentReviewClient,
-  ReviewRefusedError,
-  ReviewUnconfirmedError,
-  type OperatorAssessmentView,
-  type PendingAssessment,
-} from '../../common/review/assessment-review-client';
+import { AssessmentNotFoundError, AssessmentReviewClient, ReviewRefusedError, ReviewUnconfirmedError, type OperatorAssessmentView } from '../../common/review/assessment-review-client';
+import type { PendingAssessment } from '../../common/review/pending-assessment';
+import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { ApiError } from '../http/api-error';
+import type { ListPage } from '../listing/list-resources';
+import { AssessmentIndex } from '../review-index/assessment-index';
 import type { Reviewer } from '../reviewers/reviewer-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
 import type { CompleteReviewRequest } from './complete-review.request';
+import { ReviewQueue } from './review-queue';
+import type { ReviewQueueRequest } from './review-queue.request';
 
 export interface ReviewerIdentity {
   reviewer_id: string;
@@ -24,21 +23,32 @@ export interface ReviewerIdentity {
 /**
  * The architecture team's operations for an authenticated reviewer, in the credential's
  * environment. The reviewer the workflow records is always the credential's name: the request
- * cannot name one, so nobody can claim or complete as someone else.
+ * cannot name one, so nobody can claim or complete as someone else. Assessments are found through
+ * the review index, which every action the workflow accepts moves too.
  */
 @Injectable()
 export class ReviewService {
+  private readonly clients: Record<KeyEnvironment, AssessmentReviewClient>;
+
   constructor(
     private readonly temporal: TemporalClients,
     private readonly config: AppConfig,
-  ) {}
+    private readonly index: AssessmentIndex,
+    private readonly reviewQueue: ReviewQueue,
+    architectures: SubmittedArchitectures,
+  ) {
+    const options = { updateTimeoutMs: config.values.REVIEW_UPDATE_TIMEOUT_MS, retentionMs: config.values.RETENTION_PERIOD };
+    const clientFor = (environment: KeyEnvironment) =>
+      new AssessmentReviewClient(temporal.client(environment), options, { locate: (assessmentId) => index.locate(environment, assessmentId), architectures });
+    this.clients = { test: clientFor('test'), live: clientFor('live') };
+  }
 
   identity(reviewer: Reviewer): ReviewerIdentity {
     return { reviewer_id: reviewer.reviewerId, name: reviewer.name, environment: reviewer.environment };
   }
 
-  queue(reviewer: Reviewer): Promise<PendingAssessment[]> {
-    return this.read(reviewer, (client) => client.pending());
+  queue(reviewer: Reviewer, request: ReviewQueueRequest): Promise<ListPage<PendingAssessment>> {
+    return this.temporal.withDeadline(() => this.reviewQueue.page(reviewer, request));
   }
 
   show(reviewer: Reviewer, assessmentId: string): Promise<OperatorAssessmentView> {
@@ -46,29 +56,32 @@ export class ReviewService {
   }
 
   claim(reviewer: Reviewer, assessmentId: string): Promise<AssessmentReviewSnapshot> {
-    return this.act(reviewer, (client) => client.claim(assessmentId, { reviewer: reviewer.name }));
+    return this.act(reviewer, assessmentId, (client) => client.claim(assessmentId, { reviewer: reviewer.name }));
   }
 
   release(reviewer: Reviewer, assessmentId: string): Promise<AssessmentReviewSnapshot> {
-    return this.act(reviewer, (client) => client.release(assessmentId, { reviewer: reviewer.name }));
+    return this.act(reviewer, assessmentId, (client) => client.release(assessmentId, { reviewer: reviewer.name }));
   }
 
   complete(reviewer: Reviewer, assessmentId: string, request: CompleteReviewRequest): Promise<AssessmentReviewSnapshot> {
-    return this.act(reviewer, (client) => client.complete(assessmentId, { ...request, reviewer: reviewer.name }));
+    return this.act(reviewer, assessmentId, (client) => client.complete(assessmentId, { ...request, reviewer: reviewer.name }));
   }
 
   private read<T>(reviewer: Reviewer, use: (client: AssessmentReviewClient) => Promise<T>): Promise<T> {
-    return this.temporal.withDeadline(() => use(this.client(reviewer)).catch(toApiError));
+    return this.temporal.withDeadline(() => use(this.clients[reviewer.environment]).catch(toApiError));
   }
 
-  /** The update has its own deadline (REVIEW_UPDATE_TIMEOUT_MS); the lookups before it have the usual one on top. */
-  private act<T>(reviewer: Reviewer, use: (client: AssessmentReviewClient) => Promise<T>): Promise<T> {
+  /**
+   * The update has its own deadline (REVIEW_UPDATE_TIMEOUT_MS); the lookups before it have the
+   * usual one on top. The index learns the new place from the workflow's answer.
+   */
+  private act(reviewer: Reviewer, assessmentId: string, use: (client: AssessmentReviewClient) => Promise<AssessmentReviewSnapshot>): Promise<AssessmentReviewSnapshot> {
     const values = this.config.values;
-    return this.temporal.withDeadline(() => use(this.client(reviewer)).catch(toApiError), values.REVIEW_UPDATE_TIMEOUT_MS + values.TEMPORAL_RPC_TIMEOUT_MS);
-  }
-
-  private client(reviewer: Reviewer): AssessmentReviewClient {
-    return new AssessmentReviewClient(this.temporal.client(reviewer.environment), { updateTimeoutMs: this.config.values.REVIEW_UPDATE_TIMEOUT_MS, retentionMs: this.config.values.RETENTION_PERIOD });
+    return this.temporal.withDeadline(async () => {
+      const snapshot = await use(this.clients[reviewer.environment]).catch(toApiError);
+      await this.index.recordReview(reviewer.environment, assessmentId, snapshot);
+      return snapshot;
+    }, values.REVIEW_UPDATE_TIMEOUT_MS + values.TEMPORAL_RPC_TIMEOUT_MS);
   }
 }
 

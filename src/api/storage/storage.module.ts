@@ -6,6 +6,7 @@ import { ConsoleSessionStore } from '../../common/storage/console-session-store'
 import { Storage } from '../../common/storage/storage';
 import { UsageStore } from '../../common/storage/usage-store';
 import { BatchItemStore } from '../../common/storage/batch-item-store';
+import { AssessmentIndexStore } from '../../common/storage/assessment-index-store';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
 async function openAndReseal(config: AppConfig): Promise<Storage> {
@@ -27,8 +28,9 @@ async function openAndReseal(config: AppConfig): Promise<Storage> {
     { provide: ConsoleSessionStore, inject: [Storage], useFactory: (storage: Storage) => storage.consoleSessions },
     { provide: UsageStore, inject: [Storage], useFactory: (storage: Storage) => storage.usage },
     { provide: BatchItemStore, inject: [Storage], useFactory: (storage: Storage) => storage.batchItems },
+    { provide: AssessmentIndexStore, inject: [Storage], useFactory: (storage: Storage) => storage.assessmentIndex },
   ],
-  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore, UsageStore, BatchItemStore],
+  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore, UsageStore, BatchItemStore, AssessmentIndexStore],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(@Inject(Storage) private readonly storage: Storage) {}

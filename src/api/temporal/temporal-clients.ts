@@ -1,5 +1,6 @@
 import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors-opentelemetry';
-import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription } from '@temporalio/client';
+import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription, type WorkflowExecutionInfo } from '@temporalio/client';
+import { executionInfoFromRaw } from '@temporalio/client/lib/helpers';
 import type { Priority } from '@temporalio/common';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
@@ -17,6 +18,11 @@ export interface ListedRun {
 
 export interface ListedRunPage {
   runs: ListedRun[];
+  nextPageToken?: Uint8Array;
+}
+
+export interface ListedExecutionPage {
+  executions: WorkflowExecutionInfo[];
   nextPageToken?: Uint8Array;
 }
 
@@ -124,6 +130,17 @@ export class TemporalClients {
       ),
       nextPageToken: token && token.length > 0 ? token : undefined,
     };
+  }
+
+  /** One visibility page of runs as the SDK describes them (memo decoded), and the token of the next page if any. */
+  async listExecutions(environment: KeyEnvironment, query: string, pageSize: number, pageToken?: Uint8Array): Promise<ListedExecutionPage> {
+    const client = this.clients[environment];
+    const response = await this.withDeadline(() =>
+      client.workflowService.listWorkflowExecutions({ namespace: this.namespaceFor(environment), query, pageSize, nextPageToken: pageToken }),
+    );
+    const executions = await Promise.all((response.executions ?? []).map((raw) => executionInfoFromRaw(raw, client.options.loadedDataConverter, raw, this.namespaceFor(environment))));
+    const token = response.nextPageToken;
+    return { executions, nextPageToken: token && token.length > 0 ? token : undefined };
   }
 
   /**

@@ -1,10 +1,23 @@
-import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/assessment-review-client';
+import type { OperatorAssessmentView } from '../../common/review/assessment-review-client';
+import type { PendingAssessment } from '../../common/review/pending-assessment';
 import type { AssessmentReviewSnapshot, ReviewVerdict } from '../../contract';
-import { AssayApiError } from '../../sdk';
+import { AssayApiError, type ListPage } from '../../sdk';
 import { HttpTransport, type FetchFunction, type HttpResponse } from '../../sdk/http-transport';
+import { followPages, listPageFrom, listQueryString } from '../../sdk/list-pages';
 
 const REVIEW_PATH = 'v1/review/assessments';
 const READ_TIMEOUT_MS = 30_000;
+
+/** The review queue's filters and paging; a cursor is bound to the filters it was issued with. */
+export interface ReviewQueueQuery {
+  /** Only assessments past their current deadline. */
+  overdue?: boolean;
+  /** Only assessments the credential's reviewer holds. */
+  claimed_by_me?: boolean;
+  /** Items per page, 1 to 100 (the service's default is 20). */
+  limit?: number;
+  cursor?: string;
+}
 
 export interface ReviewApiClientOptions {
   baseUrl: string;
@@ -25,8 +38,15 @@ export class ReviewApiClient {
     this.transport = new HttpTransport(options.baseUrl, options.credential, options.fetch ?? ((url, init) => fetch(url, init)));
   }
 
-  async pending(): Promise<PendingAssessment[]> {
-    return bodyOf<{ data: PendingAssessment[] }>(await this.transport.send({ method: 'GET', path: REVIEW_PATH, timeoutMs: READ_TIMEOUT_MS })).data;
+  /** One page of the queue, earliest deadline first. */
+  async queuePage(query: ReviewQueueQuery = {}): Promise<ListPage<PendingAssessment>> {
+    const response = await this.transport.send({ method: 'GET', path: `${REVIEW_PATH}${listQueryString(query)}`, timeoutMs: READ_TIMEOUT_MS });
+    return listPageFrom(response, (item) => bodyOf<PendingAssessment>(item));
+  }
+
+  /** Every page from `query`'s on, following next_cursor. */
+  queuePages(query: ReviewQueueQuery = {}): AsyncGenerator<ListPage<PendingAssessment>, void, undefined> {
+    return followPages(query, (pageQuery) => this.queuePage(pageQuery));
   }
 
   async show(assessmentId: string): Promise<OperatorAssessmentView> {

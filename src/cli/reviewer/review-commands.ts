@@ -1,12 +1,13 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { PendingAssessment } from '../../common/review/pending-assessment';
 import { REVIEW_VERDICTS, type ReviewVerdict } from '../../contract';
-import { AssayApiError } from '../../sdk';
+import { AssayApiError, type ListPage } from '../../sdk';
 import { leafCommand, runAction, type FailureReport } from '../command-runner';
 import { sdkFailures } from '../customer/sdk-errors';
 import { ExitCode } from '../exit-codes';
-import type { ReviewApiClient } from './review-api-client';
+import type { ReviewApiClient, ReviewQueueQuery } from './review-api-client';
 import { nodeReviewCommandDeps, reviewClient, type ReviewCommandDeps } from './review-command-deps';
-import { formatAssessment, formatPending, formatTransition, toJson } from './review-output';
+import { formatAssessment, formatNextPage, formatPending, formatTransition, toJson } from './review-output';
 
 /** A claim, verdict or release: the API may refuse it, and no worker may confirm it in time. */
 const REVIEW_ACTION = [ExitCode.NotFound, ExitCode.Refused, ExitCode.OutcomeUnknown];
@@ -20,6 +21,14 @@ const reviewFailures: FailureReport = {
 interface ReviewFlags {
   baseUrl?: string;
   json?: boolean;
+}
+
+interface PendingFlags extends ReviewFlags {
+  overdue?: boolean;
+  mine?: boolean;
+  limit?: number;
+  cursor?: string;
+  all?: boolean;
 }
 
 interface CompleteFlags extends ReviewFlags {
@@ -38,11 +47,17 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
     runAction(deps, reviewFailures, () => action(reviewClient(deps, flags.baseUrl)));
 
   reviewLeaf(assessments.command('pending'), deps, [ExitCode.Refused])
-    .description('list open assessments, earliest SLA deadline first, with reviewer and deadline (reviewers)')
-    .action((flags: ReviewFlags) =>
+    .description('list open assessments a page at a time, earliest SLA deadline first, with reviewer and deadline (reviewers)')
+    .option('--overdue', 'only those past their current deadline')
+    .option('--mine', 'only those you have claimed')
+    .option('--limit <n>', 'items per page (default 20; the API takes up to 100)', pageSize)
+    .option('--cursor <cursor>', 'the page after the one that printed it (same filters)')
+    .option('--all', 'every page, not just one')
+    .action((flags: PendingFlags) =>
       run(flags, async (client) => {
-        const pending = await client.pending();
-        deps.stdout.write(flags.json ? toJson(pending) : formatPending(pending, new Date()));
+        const query: ReviewQueueQuery = { overdue: flags.overdue, claimed_by_me: flags.mine, limit: flags.limit, cursor: flags.cursor };
+        const page = flags.all ? await wholeQueue(client, query) : await client.queuePage(query);
+        deps.stdout.write(flags.json ? toJson(page) : formatPending(page.data, new Date()) + formatNextPage(page.next_cursor));
       }),
     );
 
@@ -89,6 +104,20 @@ function reviewLeaf(command: Command, deps: ReviewCommandDeps, codes: readonly E
   return leafCommand(command, deps, [ExitCode.Unavailable, ...codes])
     .option('--base-url <url>', 'service address (default: $ASSAY_BASE_URL, else http://localhost:3000)')
     .option('--json', 'print JSON');
+}
+
+/** Every page from the query's on, as one page with nothing after it. */
+async function wholeQueue(client: ReviewApiClient, query: ReviewQueueQuery): Promise<ListPage<PendingAssessment>> {
+  const data: PendingAssessment[] = [];
+  for await (const page of client.queuePages(query)) data.push(...page.data);
+  return { data, has_more: false, next_cursor: null };
+}
+
+/** The API says how large a page may be; here only that it is a count. */
+function pageSize(value: string): number {
+  const size = Number(value);
+  if (!Number.isInteger(size) || size < 1) throw new InvalidArgumentError('must be a whole number, at least 1');
+  return size;
 }
 
 function nonBlank(value: string): string {

@@ -1,4 +1,5 @@
-import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/assessment-review-client';
+import type { OperatorAssessmentView } from '../../common/review/assessment-review-client';
+import type { PendingAssessment } from '../../common/review/pending-assessment';
 import type { AssessmentReviewSnapshot } from '../../contract';
 
 const NAME_WIDTH = 40;
@@ -15,6 +16,11 @@ export function formatPending(pending: readonly PendingAssessment[], now: Date):
     truncate(assessment.name, NAME_WIDTH),
   ]);
   return table([['ID', 'ORG', 'STATUS', 'REVIEWER', 'DUE', 'NAME'], ...rows]);
+}
+
+/** How to ask for the page after this one, when there is one. */
+export function formatNextPage(nextCursor: string | null): string {
+  return nextCursor === null ? '' : `More: add --cursor ${nextCursor} (with the same filters), or --all for every page.\n`;
 }
 
 /** Everything a reviewer needs on one screen; the graph itself only in --json. */

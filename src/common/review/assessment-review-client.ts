@@ -3,22 +3,19 @@ import {
   WorkflowUpdateFailedError,
   WorkflowUpdateRPCTimeoutOrCancelledError,
   type Client,
-  type WorkflowExecutionInfo,
+  type WorkflowExecutionDescription,
   type WorkflowHandle,
 } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import {
   alreadyCompletedMessage,
-  ASSESSMENT_WORKFLOW_TYPE,
+  assessmentWorkflowId,
   claimAssessmentUpdate,
   completeAssessmentUpdate,
   releaseAssessmentUpdate,
   type AssessmentClaim,
-  type AssessmentEscalation,
   type AssessmentMemo,
   type AssessmentReviewSnapshot,
-  type AssessmentStatus,
-  type AssessmentWorkflowInput,
   type ClaimAssessmentRequest,
   type CompleteAssessmentRequest,
   type NetworkGraph,
@@ -26,10 +23,10 @@ import {
   REVIEW_REFUSAL_CODES,
   type ReviewRefusalCode,
 } from '../../contract';
-import { isAssessmentId, parseAssessmentWorkflowId, type AssessmentWorkflowRef } from '../ids/assessment-ids';
+import { isAssessmentId, type AssessmentWorkflowRef } from '../ids/assessment-ids';
 import { expiresAt } from '../resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../resources/assessment-resource';
-import { readWorkflowStartInput } from '../temporal/workflow-start-input';
+import type { SubmittedArchitectures } from './submitted-architectures';
 
 const REFUSAL_CODES: ReadonlySet<string> = new Set<ReviewRefusalCode>(REVIEW_REFUSAL_CODES);
 
@@ -58,20 +55,6 @@ export class ReviewUnconfirmedError extends Error {
   override name = 'ReviewUnconfirmedError';
 }
 
-/** One line of the review queue. */
-export interface PendingAssessment {
-  assessment_id: string;
-  organization_id: string;
-  name: string;
-  status: AssessmentStatus;
-  created_at: string;
-  updated_at: string;
-  checks_completed: boolean;
-  claim?: AssessmentClaim;
-  due_at?: string;
-  escalations: AssessmentEscalation[];
-}
-
 /** Everything a reviewer needs: the customer's view plus the claim, the deadline and what was submitted. */
 export interface OperatorAssessmentView extends AssessmentResource {
   organization_id: string;
@@ -89,37 +72,32 @@ export interface AssessmentReviewClientOptions {
   retentionMs: number;
 }
 
+/** How the client finds an assessment's workflow and what was submitted, without listing the namespace. */
+export interface AssessmentLookups {
+  /** The organisation an assessment id belongs to in this environment; undefined when there is no such assessment. */
+  locate(assessmentId: string): Promise<AssessmentWorkflowRef | undefined>;
+  architectures: SubmittedArchitectures;
+}
+
 /**
  * The architecture team's side of an assessment, straight on Temporal: the API's review operations
- * run it for an authenticated reviewer (and the chaos suite directly). Assessments are found by id
- * through visibility, so reviewers never need to know which organisation submitted one.
+ * run it for an authenticated reviewer (and the chaos suite directly). Reviewers name an assessment
+ * by its id alone; `lookups.locate` says which organisation's workflow it is (the API's review
+ * index), so each action costs the same however many assessments the namespace holds.
  */
 export class AssessmentReviewClient {
   constructor(
     private readonly client: Client,
     private readonly options: AssessmentReviewClientOptions,
+    private readonly lookups: AssessmentLookups,
   ) {}
 
-  /**
-   * Open assessments in the order they should be picked up: the earliest SLA deadline first (so
-   * overdue ones lead), then the oldest; one whose checks still run has no deadline yet and comes last.
-   */
-  async pending(): Promise<PendingAssessment[]> {
-    const pending: PendingAssessment[] = [];
-    for await (const execution of this.client.workflow.list({ query: assessmentQuery(true) })) {
-      const ref = parseAssessmentWorkflowId(execution.workflowId);
-      const memo = execution.memo as unknown as AssessmentMemo | undefined;
-      if (!ref || !memo || memo.state?.status === 'completed') continue;
-      pending.push(toPendingAssessment(ref, memo));
-    }
-    return pending.sort((a, b) => compareText(a.due_at ?? '~', b.due_at ?? '~') || compareText(a.created_at, b.created_at));
-  }
-
+  /** describe() for the live state; the submitted architecture from the cache once read. */
   async show(assessmentId: string): Promise<OperatorAssessmentView> {
     const { ref, handle } = await this.find(assessmentId);
-    const description = await handle.describe();
+    const description = await describe(handle, assessmentId);
     const memo = description.memo as unknown as AssessmentMemo;
-    const input = await readWorkflowStartInput<AssessmentWorkflowInput>(this.client, handle.workflowId);
+    const input = await this.lookups.architectures.read(this.client, handle.workflowId);
     return {
       ...toAssessmentResource(ref.assessmentId, memo, expiresAt(description.closeTime, this.options.retentionMs)),
       organization_id: ref.organizationId,
@@ -148,7 +126,7 @@ export class AssessmentReviewClient {
     send: (handle: WorkflowHandle) => Promise<AssessmentReviewSnapshot>,
   ): Promise<AssessmentReviewSnapshot> {
     const { handle } = await this.find(assessmentId);
-    await this.refuseIfClosed(handle);
+    await refuseIfClosed(handle, assessmentId);
     try {
       return await this.client.connection.withDeadline(Date.now() + this.options.updateTimeoutMs, () => send(handle));
     } catch (error) {
@@ -156,7 +134,7 @@ export class AssessmentReviewClient {
         throw new ReviewRefusedError(error.cause.type as ReviewRefusalCode, error.cause.message);
       }
       // The workflow closed between the check above and the update.
-      if (error instanceof WorkflowNotFoundError) await this.refuseIfClosed(handle);
+      if (error instanceof WorkflowNotFoundError) await refuseIfClosed(handle, assessmentId);
       if (isDeadlineExceeded(error)) {
         throw new ReviewUnconfirmedError(
           `No worker confirmed the action within ${Math.round(this.options.updateTimeoutMs / 1000)} s; check that a worker runs, then look with \`assay assessments show ${assessmentId}\` before retrying`,
@@ -166,60 +144,31 @@ export class AssessmentReviewClient {
     }
   }
 
-  private async refuseIfClosed(handle: WorkflowHandle): Promise<void> {
-    const description = await handle.describe();
-    if (description.status.name === 'RUNNING') return;
-    const review = (description.memo as unknown as AssessmentMemo).state?.review;
-    if (review) {
-      throw new ReviewRefusedError('ALREADY_COMPLETED', alreadyCompletedMessage(review));
-    }
-    throw new ReviewRefusedError('CLOSED', `The assessment's workflow is ${description.status.name}; it accepts no actions`);
-  }
-
-  /** Open assessments are searched first: they are the ones reviewers act on, and far fewer. */
   private async find(assessmentId: string): Promise<{ ref: AssessmentWorkflowRef; handle: WorkflowHandle }> {
-    if (isAssessmentId(assessmentId)) {
-      for (const openOnly of [true, false]) {
-        for await (const execution of this.client.workflow.list({ query: assessmentQuery(openOnly) })) {
-          const ref = matchingRef(execution, assessmentId);
-          if (ref) return { ref, handle: this.client.workflow.getHandle(execution.workflowId) };
-        }
-      }
-    }
-    throw new AssessmentNotFoundError(assessmentId);
+    const ref = isAssessmentId(assessmentId) ? await this.lookups.locate(assessmentId) : undefined;
+    if (!ref) throw new AssessmentNotFoundError(assessmentId);
+    return { ref, handle: this.client.workflow.getHandle(assessmentWorkflowId(ref.organizationId, ref.assessmentId)) };
   }
-
 }
 
-/** ISO 8601 UTC timestamps sort as text; '~' sorts after every one of them. */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** The index may still name a workflow that retention or an erasure has deleted since. */
+async function describe(handle: WorkflowHandle, assessmentId: string): Promise<WorkflowExecutionDescription> {
+  try {
+    return await handle.describe();
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) throw new AssessmentNotFoundError(assessmentId);
+    throw error;
+  }
 }
 
-function assessmentQuery(openOnly: boolean): string {
-  const byType = `WorkflowType = '${ASSESSMENT_WORKFLOW_TYPE}'`;
-  return openOnly ? `${byType} AND ExecutionStatus = 'Running'` : byType;
-}
-
-function matchingRef(execution: WorkflowExecutionInfo, assessmentId: string): AssessmentWorkflowRef | undefined {
-  const ref = parseAssessmentWorkflowId(execution.workflowId);
-  return ref?.assessmentId === assessmentId ? ref : undefined;
-}
-
-function toPendingAssessment(ref: AssessmentWorkflowRef, memo: AssessmentMemo): PendingAssessment {
-  const state = memo.state;
-  return {
-    assessment_id: ref.assessmentId,
-    organization_id: ref.organizationId,
-    name: memo.name,
-    status: state?.status ?? 'submitted',
-    created_at: memo.created_at,
-    updated_at: state?.updated_at ?? memo.created_at,
-    checks_completed: state?.checks_completed ?? false,
-    ...(state?.claim ? { claim: state.claim } : {}),
-    ...(state?.due_at ? { due_at: state.due_at } : {}),
-    escalations: state?.escalations ?? [],
-  };
+async function refuseIfClosed(handle: WorkflowHandle, assessmentId: string): Promise<void> {
+  const description = await describe(handle, assessmentId);
+  if (description.status.name === 'RUNNING') return;
+  const review = (description.memo as unknown as AssessmentMemo).state?.review;
+  if (review) {
+    throw new ReviewRefusedError('ALREADY_COMPLETED', alreadyCompletedMessage(review));
+  }
+  throw new ReviewRefusedError('CLOSED', `The assessment's workflow is ${description.status.name}; it accepts no actions`);
 }
 
 // gRPC DEADLINE_EXCEEDED, as the client reports it for an update nobody answered in time.

@@ -234,6 +234,42 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex('webhook_redeliveries_started_at').on('webhook_redeliveries').column('started_at').execute();
       },
     },
+    // Each assessment's organisation and its place in the review queue, so a review finds one
+    // without listing visibility; ids and times only (docs/architecture.md, The review index).
+    '0011_assessment_index': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('assessment_index')
+          .addColumn('environment', 'text', (column) => column.notNull().check(sql`environment IN ('test', 'live')`))
+          .addColumn('assessment_id', 'text', (column) => column.notNull())
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('created_at', types.timestamp, (column) => column.notNull())
+          .addColumn('due_at', types.timestamp, (column) => column.notNull())
+          .addColumn('claimed_by', 'text')
+          .addColumn('closed_at', types.timestamp)
+          .addPrimaryKeyConstraint('assessment_index_pk', ['environment', 'assessment_id'])
+          .execute();
+        // The queue's order, so a page is a range of an index whatever the number of open assessments.
+        await db.schema
+          .createIndex('assessment_index_queue')
+          .on('assessment_index')
+          .columns(['environment', 'due_at', 'created_at', 'assessment_id'])
+          .where(sql.ref('closed_at'), 'is', null)
+          .execute();
+        await db.schema
+          .createIndex('assessment_index_claims')
+          .on('assessment_index')
+          .columns(['environment', 'claimed_by', 'due_at', 'created_at', 'assessment_id'])
+          .where(sql.ref('closed_at'), 'is', null)
+          .execute();
+        await db.schema.createIndex('assessment_index_closed_at').on('assessment_index').columns(['environment', 'closed_at']).execute();
+        await db.schema
+          .createTable('assessment_index_progress')
+          .addColumn('environment', 'text', (column) => column.primaryKey().check(sql`environment IN ('test', 'live')`))
+          .addColumn('indexed_until', types.timestamp, (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { ProviderSlotStore } from './provider-slot-store';
 import { ReviewerStore } from './reviewer-store';
 import { UsageStore } from './usage-store';
 import { BatchItemStore } from './batch-item-store';
+import { AssessmentIndexStore } from './assessment-index-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 import type { Tables } from './tables';
@@ -22,6 +23,7 @@ export class Storage {
   readonly providerSlots: ProviderSlotStore;
   readonly usage: UsageStore;
   readonly batchItems: BatchItemStore;
+  readonly assessmentIndex: AssessmentIndexStore;
 
   private constructor(
     private readonly db: Kysely<Tables>,
@@ -34,6 +36,7 @@ export class Storage {
     this.providerSlots = new ProviderSlotStore(db);
     this.usage = new UsageStore(db);
     this.batchItems = new BatchItemStore(db, sealer);
+    this.assessmentIndex = new AssessmentIndexStore(db);
   }
 
   /**

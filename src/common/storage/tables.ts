@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
+import type { AssessmentIndexProgressRow, AssessmentIndexRow } from './assessment-index-store';
 import type { KeyAuditAction, StoredKey } from './key-store';
 import type { StoredConsoleSession } from './console-session-store';
 import type { ProviderPaceRow, ProviderSlotRow } from './provider-slot-store';
@@ -28,6 +29,8 @@ export interface Tables {
   providerPace: ProviderPaceRow;
   usageRecords: UsageRecordRow;
   batchItems: BatchItemRow;
+  assessmentIndex: AssessmentIndexRow;
+  assessmentIndexProgress: AssessmentIndexProgressRow;
 }
 
 /** JSON text. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_STATUSES, type AssessmentReviewSnapshot } from '../../../contract';
-import type { OperatorAssessmentView, PendingAssessment } from '../../../common/review/assessment-review-client';
+import type { OperatorAssessmentView } from '../../../common/review/assessment-review-client';
+import type { PendingAssessment } from '../../../common/review/pending-assessment';
 import type { ReviewerIdentity } from '../../review/review.service';
 import { assessmentResourceSchema, escalationsSchema, reviewSchema } from './assessment.schemas';
 import type { SameType } from './same-type';

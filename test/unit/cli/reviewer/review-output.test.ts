@@ -1,5 +1,6 @@
-import type { OperatorAssessmentView, PendingAssessment } from '../../../../src/common/review/assessment-review-client';
-import { formatAssessment, formatPending, formatTransition } from '../../../../src/cli/reviewer/review-output';
+import type { OperatorAssessmentView } from '../../../../src/common/review/assessment-review-client';
+import type { PendingAssessment } from '../../../../src/common/review/pending-assessment';
+import { formatAssessment, formatNextPage, formatPending, formatTransition } from '../../../../src/cli/reviewer/review-output';
 
 const NOW = new Date('2030-01-03T12:00:00.000Z');
 
@@ -44,6 +45,11 @@ describe('the pending list', () => {
 
   it('marks an assessment whose checks still run', () => {
     expect(formatPending([{ ...WAITING, checks_completed: false }], NOW)).toContain('submitted (checks running)');
+  });
+
+  it('says how to ask for the next page only when there is one', () => {
+    expect(formatNextPage('abc.def')).toBe('More: add --cursor abc.def (with the same filters), or --all for every page.\n');
+    expect(formatNextPage(null)).toBe('');
   });
 });
 

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { toPendingAssessment, type PendingAssessment } from '../../common/review/pending-assessment';
+import type { AssessmentIndexRow, QueuePosition, ReviewPlacement } from '../../common/storage/assessment-index-store';
+import { assessmentWorkflowId, type AssessmentMemo } from '../../contract';
+import { ApiError } from '../http/api-error';
+import { ListCursors } from '../listing/list-cursor';
+import type { ListPage } from '../listing/list-resources';
+import { AssessmentIndex } from '../review-index/assessment-index';
+import type { Reviewer } from '../reviewers/reviewer-authenticator';
+import { TemporalClients } from '../temporal/temporal-clients';
+import type { ReviewQueueRequest } from './review-queue.request';
+
+interface QueueLine {
+  item: PendingAssessment;
+  placement: ReviewPlacement;
+}
+
+/**
+ * The review queue, a page at a time: the page's rows come from the review index in the queue's
+ * order (earliest deadline first, then the oldest), narrowed by the filters in the same query, and
+ * each is read from its workflow with describe(), exactly as GET reads it. A row the workflow
+ * contradicts (a claim or close the index missed) is corrected, and dropped from the page when it
+ * no longer meets the filters, so a page may hold fewer than `limit` items while `has_more` is
+ * still right. Nothing here lists visibility, so a page costs `limit` describes and one indexed
+ * query however many assessments are open.
+ */
+@Injectable()
+export class ReviewQueue {
+  constructor(
+    private readonly index: AssessmentIndex,
+    private readonly temporal: TemporalClients,
+    private readonly cursors: ListCursors,
+  ) {}
+
+  async page(reviewer: Reviewer, request: ReviewQueueRequest): Promise<ListPage<PendingAssessment>> {
+    const { environment } = reviewer;
+    const now = new Date().toISOString();
+    const claimedBy = request.claimedByMe ? reviewer.name : undefined;
+    // A cursor pages one environment's queue with the same filters (and, for claimed_by_me, the same reviewer).
+    const scope = `review-queue\n${environment}\n${request.overdue ? 'overdue' : 'any deadline'}\n${claimedBy === undefined ? 'any claim' : `claimed by ${claimedBy}`}`;
+    const after = request.cursor === undefined ? undefined : parsePosition(await this.cursors.decode(request.cursor, scope));
+    const rows = await this.index.queuePage(environment, { after, claimedBy, dueBefore: request.overdue ? now : undefined, limit: request.limit + 1 });
+    const pageRows = rows.slice(0, request.limit);
+    const lines = await Promise.all(pageRows.map((row) => this.read(row)));
+    const data = lines
+      .filter((line): line is QueueLine => line !== undefined)
+      .filter(({ placement }) => (claimedBy === undefined || placement.claimedBy === claimedBy) && (!request.overdue || placement.dueAt < now))
+      .map(({ item }) => item);
+    const last = pageRows.at(-1);
+    const hasMore = rows.length > request.limit && last !== undefined;
+    return { data, has_more: hasMore, next_cursor: hasMore ? await this.cursors.encode(positionBytes(last), scope) : null };
+  }
+
+  /** The row's assessment as its workflow has it now; undefined once it has left the queue. */
+  private async read(row: AssessmentIndexRow): Promise<QueueLine | undefined> {
+    const description = await this.temporal.describe(row.environment, assessmentWorkflowId(row.organizationId, row.assessmentId));
+    if (!description) {
+      await this.index.forget(row.environment, row);
+      return undefined;
+    }
+    const memo = description.memo as unknown as AssessmentMemo;
+    const placement = await this.index.reconcile(row, { state: memo.state, closeTime: description.closeTime });
+    return placement.closedAt === null ? { item: toPendingAssessment(row, memo), placement } : undefined;
+  }
+}
+
+function positionBytes(row: AssessmentIndexRow): Uint8Array {
+  const position: QueuePosition = { dueAt: row.dueAt, createdAt: row.createdAt, assessmentId: row.assessmentId };
+  return Buffer.from(JSON.stringify(position));
+}
+
+/** The cursor is signed, so its position is one this service wrote; the shape is checked all the same. */
+function parsePosition(bytes: Uint8Array): QueuePosition {
+  const position = JSON.parse(Buffer.from(bytes).toString('utf8')) as Partial<QueuePosition> | null;
+  if (typeof position?.dueAt !== 'string' || typeof position.createdAt !== 'string' || typeof position.assessmentId !== 'string') {
+    throw ApiError.invalidRequest('cursor: not a cursor of the review queue');
+  }
+  return { dueAt: position.dueAt, createdAt: position.createdAt, assessmentId: position.assessmentId };
+}

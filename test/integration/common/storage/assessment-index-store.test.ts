@@ -1,0 +1,171 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import Database from 'better-sqlite3';
+import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Dialect } from 'kysely';
+import { Client } from 'pg';
+import { AppConfig } from '../../../../src/common/config/app-config';
+import { queuePageQuery, type AssessmentIndexRow, type AssessmentIndexStore, type QueuePageRequest } from '../../../../src/common/storage/assessment-index-store';
+import { Storage } from '../../../../src/common/storage/storage';
+import type { Tables } from '../../../../src/common/storage/tables';
+import { testPostgresPerFile } from '../../../support/test-postgres';
+
+/** One empty database, and how to ask it for the plan of a query. */
+interface Backend {
+  storage: Storage;
+  /** The database's own words for how it runs the page query. */
+  plan(request: QueuePageRequest): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+const postgres = testPostgresPerFile();
+
+/** A Kysely that only compiles, with the stores' naming, so the test runs exactly the store's query text. */
+function compilerFor(kind: 'sqlite' | 'postgres'): Kysely<Tables> {
+  const dialect: Dialect =
+    kind === 'sqlite'
+      ? { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() }
+      : { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() };
+  return new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+async function sqliteBackend(): Promise<Backend> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-index-'));
+  const config = new AppConfig({ DATA_DIR: dir });
+  const storage = await Storage.open(config);
+  return {
+    storage,
+    plan: async (request) => {
+      const { sql, parameters } = queuePageQuery(compilerFor('sqlite'), 'test', request).compile();
+      const db = new Database(config.keyDatabasePath, { readonly: true });
+      try {
+        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(parameters as unknown[])) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+      } finally {
+        db.close();
+      }
+    },
+    dispose: async () => {
+      await storage.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresBackend(): Promise<Backend> {
+  const url = await postgres().createDatabase();
+  const storage = await Storage.open(new AppConfig({ DATABASE_URL: url }));
+  return {
+    storage,
+    plan: async (request) => {
+      const { sql, parameters } = queuePageQuery(compilerFor('postgres'), 'test', request).compile();
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      try {
+        // A small table is cheaper to scan whole; what matters is that the index can serve the page in order.
+        await client.query('SET enable_seqscan = off');
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, parameters as unknown[]);
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await client.end();
+      }
+    },
+    dispose: () => storage.close(),
+  };
+}
+
+const T0 = Date.parse('2030-01-01T00:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
+
+function row(id: number, fields: Partial<AssessmentIndexRow> = {}): AssessmentIndexRow {
+  return {
+    environment: 'test',
+    assessmentId: `asmt_${String(id).padStart(26, '0')}`,
+    organizationId: `org-${id % 5}`,
+    createdAt: at(id),
+    dueAt: at(1000 + id),
+    claimedBy: null,
+    closedAt: null,
+    ...fields,
+  };
+}
+
+const idsOf = (rows: AssessmentIndexRow[]) => rows.map((indexed) => indexed.assessmentId);
+
+describe.each([
+  ['SQLite', sqliteBackend],
+  ['PostgreSQL', postgresBackend],
+])('%s review index', (_name, makeBackend) => {
+  let backend: Backend;
+  let index: AssessmentIndexStore;
+
+  beforeEach(async () => {
+    backend = await makeBackend();
+    index = backend.storage.assessmentIndex;
+  });
+
+  afterEach(async () => {
+    await backend.dispose();
+  });
+
+  it('finds a row by environment and id, and keeps what a row holds when the same one is added again', async () => {
+    await index.add([row(1)]);
+    await index.place('test', row(1).assessmentId, { dueAt: at(5000), claimedBy: 'alice', closedAt: null });
+    await index.add([row(1), row(2)]);
+    expect(await index.find('test', row(1).assessmentId)).toEqual({ ...row(1), dueAt: at(5000), claimedBy: 'alice' });
+    expect(await index.find('live', row(1).assessmentId)).toBeUndefined();
+    await index.remove('test', { organizationId: 'another-org', assessmentId: row(2).assessmentId });
+    expect(await index.find('test', row(2).assessmentId)).toBeDefined();
+    await index.remove('test', row(2));
+    expect(await index.find('test', row(2).assessmentId)).toBeUndefined();
+  });
+
+  it('pages open rows earliest deadline first, then oldest, then by id, each once', async () => {
+    // Two rows share a deadline and a creation time: the id decides.
+    const rows = [row(3), row(1), row(2), row(4, { dueAt: at(1001) }), row(5, { closedAt: at(50) }), row(6, { environment: 'live' }), row(7, { dueAt: at(1001), createdAt: at(4) })];
+    await index.add(rows);
+    const seen: string[] = [];
+    let after: AssessmentIndexRow | undefined;
+    for (;;) {
+      const page = await index.queuePage('test', { after, limit: 2 });
+      seen.push(...idsOf(page));
+      if (page.length < 2) break;
+      after = page[1];
+    }
+    expect(seen).toEqual(idsOf([row(1), row(4), row(7), row(2), row(3)]));
+  });
+
+  it('narrows a page to one reviewer’s claims and to what is due before an instant', async () => {
+    await index.add([row(1, { claimedBy: 'alice' }), row(2, { claimedBy: 'bob' }), row(3, { claimedBy: 'alice' }), row(4), row(5, { claimedBy: 'alice', closedAt: at(9) })]);
+    expect(idsOf(await index.queuePage('test', { claimedBy: 'alice', limit: 10 }))).toEqual(idsOf([row(1), row(3)]));
+    expect(idsOf(await index.queuePage('test', { claimedBy: 'alice', after: row(1, { claimedBy: 'alice' }), limit: 10 }))).toEqual(idsOf([row(3)]));
+    expect(idsOf(await index.queuePage('test', { dueBefore: at(1003), limit: 10 }))).toEqual(idsOf([row(1), row(2)]));
+    expect(idsOf(await index.queuePage('test', { dueBefore: at(1003), claimedBy: 'bob', limit: 10 }))).toEqual(idsOf([row(2)]));
+  });
+
+  it('reads every page as a range of one index, in its order, whatever the filters', async () => {
+    await index.add(Array.from({ length: 2_000 }, (_, id) => row(id, { claimedBy: id % 3 === 0 ? 'alice' : null, closedAt: id % 4 === 0 ? at(id) : null })));
+    const after = { dueAt: at(1500), createdAt: at(500), assessmentId: row(500).assessmentId };
+    for (const request of [{ limit: 21 }, { after, limit: 21 }, { dueBefore: at(1700), after, limit: 21 }, { claimedBy: 'alice', after, limit: 21 }, { claimedBy: 'alice', dueBefore: at(1700), limit: 21 }]) {
+      const plan = await backend.plan(request);
+      // SQLite's SEARCH and PostgreSQL's Index Scan read a range of the index; a SCAN would read all of it.
+      expect({ request, plan }).toEqual({ request, plan: expect.stringMatching(/SEARCH assessment_index USING INDEX assessment_index_(queue|claims)|Index Scan using assessment_index_(queue|claims)/) });
+      // No sort: the rows come out of the index in the queue's order, so a page reads `limit` of them.
+      expect({ request, plan }).not.toEqual({ request, plan: expect.stringMatching(/TEMP B-TREE|Sort/) });
+    }
+  });
+
+  it('moves the catch-up mark forward only, and drops rows closed before an instant', async () => {
+    expect(await index.indexedUntil('test')).toBeUndefined();
+    await index.advanceIndexedUntil('test', at(10));
+    await index.advanceIndexedUntil('test', at(5));
+    expect(await index.indexedUntil('test')).toBe(at(10));
+    expect(await index.indexedUntil('live')).toBeUndefined();
+
+    await index.add([row(1, { closedAt: at(1) }), row(2, { closedAt: at(3) }), row(3), row(4, { environment: 'live', closedAt: at(1) })]);
+    await index.removeClosedBefore('test', at(2));
+    expect(await index.find('test', row(1).assessmentId)).toBeUndefined();
+    expect(await index.find('test', row(2).assessmentId)).toBeDefined();
+    expect(await index.find('test', row(3).assessmentId)).toBeDefined();
+    expect(await index.find('live', row(4).assessmentId)).toBeDefined();
+  });
+});

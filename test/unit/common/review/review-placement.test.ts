@@ -1,0 +1,64 @@
+import { indexRow, placementOf, samePlacement } from '../../../../src/common/review/review-placement';
+import type { AssessmentReviewSnapshot } from '../../../../src/contract';
+
+const INDEXED_DUE_AT = '2030-01-03T09:00:00.000Z';
+const submitted: AssessmentReviewSnapshot = { status: 'submitted', updated_at: '2030-01-01T09:00:01.000Z', checks_completed: true, escalations: [], due_at: '2030-01-03T09:00:00.004Z' };
+const claimed: AssessmentReviewSnapshot = {
+  ...submitted,
+  status: 'under_review',
+  updated_at: '2030-01-01T10:00:00.000Z',
+  claim: { reviewer: 'alice', claimed_at: '2030-01-01T10:00:00.000Z' },
+  due_at: '2030-01-06T10:00:00.000Z',
+};
+const completed: AssessmentReviewSnapshot = {
+  status: 'completed',
+  updated_at: '2030-01-02T08:00:00.000Z',
+  checks_completed: true,
+  escalations: [],
+  review: { verdict: 'approved', notes: 'Fine.', reviewer: 'alice', completed_at: '2030-01-02T08:00:00.000Z' },
+};
+
+describe('where the workflow puts an assessment in the queue', () => {
+  it("keeps the index's deadline until the checks ran and the workflow published one", () => {
+    expect(placementOf({ state: undefined, closeTime: undefined }, INDEXED_DUE_AT)).toEqual({ dueAt: INDEXED_DUE_AT, claimedBy: null, closedAt: null });
+    expect(placementOf({ state: submitted, closeTime: undefined }, INDEXED_DUE_AT)).toEqual({ dueAt: submitted.due_at, claimedBy: null, closedAt: null });
+  });
+
+  it('follows a claim with its holder and the verdict deadline', () => {
+    expect(placementOf({ state: claimed, closeTime: undefined }, INDEXED_DUE_AT)).toEqual({ dueAt: claimed.due_at, claimedBy: 'alice', closedAt: null });
+  });
+
+  it('takes a completed review out of the queue at its completion, before and after the run closes', () => {
+    const closeTime = new Date('2030-01-02T08:00:00.250Z');
+    expect(placementOf({ state: completed, closeTime: undefined }, INDEXED_DUE_AT)).toEqual({ dueAt: INDEXED_DUE_AT, claimedBy: null, closedAt: completed.updated_at });
+    expect(placementOf({ state: completed, closeTime }, INDEXED_DUE_AT).closedAt).toBe(completed.updated_at);
+  });
+
+  it('takes a run closed otherwise (terminated, timed out) out of the queue at its close', () => {
+    const closeTime = new Date('2030-01-02T07:00:00.000Z');
+    expect(placementOf({ state: claimed, closeTime }, INDEXED_DUE_AT)).toEqual({ dueAt: claimed.due_at, claimedBy: 'alice', closedAt: closeTime.toISOString() });
+  });
+
+  it('tells a row that needs moving from one that does not', () => {
+    const placement = placementOf({ state: claimed, closeTime: undefined }, INDEXED_DUE_AT);
+    expect(samePlacement(placement, { ...placement })).toBe(true);
+    expect(samePlacement(placement, { ...placement, claimedBy: 'bob' })).toBe(false);
+    expect(samePlacement(placement, { ...placement, dueAt: INDEXED_DUE_AT })).toBe(false);
+    expect(samePlacement(placement, { ...placement, closedAt: completed.updated_at })).toBe(false);
+  });
+});
+
+describe('a new row', () => {
+  it('is due the claim SLA after its creation until the workflow says otherwise', () => {
+    const row = indexRow('test', { organizationId: 'acme', assessmentId: 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA' }, '2030-01-01T09:00:00.000Z', 2 * 86_400_000, { state: undefined, closeTime: undefined });
+    expect(row).toEqual({
+      environment: 'test',
+      organizationId: 'acme',
+      assessmentId: 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA',
+      createdAt: '2030-01-01T09:00:00.000Z',
+      dueAt: '2030-01-03T09:00:00.000Z',
+      claimedBy: null,
+      closedAt: null,
+    });
+  });
+});
