@@ -123,7 +123,8 @@ describe('assay CLI against the real service', () => {
     });
     const blackHoleUrl = `http://127.0.0.1:${await listenOnLoopback(blackHole)}`;
     try {
-      const lost = await assay(['summarize', '-'], text, {
+      // --timeout 3 holds each attempt's create 2 s (a second short of it), so four attempts fit the test's minute.
+      const lost = await assay(['summarize', '--timeout', '3', '-'], text, {
         baseUrl: blackHoleUrl,
         client: { requestTimeoutMs: 1_000, retry: { baseDelayMs: 50, maxDelayMs: 100 } },
       });
