@@ -1,26 +1,21 @@
-import { ApplicationFailure } from '@temporalio/common';
 import {
   MAX_NOTES_LENGTH,
-  MAX_REVIEWER_LENGTH,
   REVIEW_VERDICTS,
   alreadyCompletedMessage,
-  type AssessmentClaim,
   type AssessmentEscalation,
   type AssessmentEscalationKind,
   type AssessmentReview,
   type AssessmentReviewSnapshot,
-  type AssessmentSla,
   type AssessmentStatus,
   type AssessmentView,
   type ClaimAssessmentRequest,
   type CompleteAssessmentRequest,
   type Finding,
   type ReleaseAssessmentRequest,
-  type ReviewRefusalCode,
+  type ReviewPipeline,
 } from '../src/contract';
-
-
-const CONTROL_CHARACTERS = /\p{Cc}/u;
+import { refuse, requireGroups, requireReviewer } from './review-refusals';
+import { ReviewStageProgress } from './review-stage-progress';
 
 /** The wait the workflow is in: for a claim, or for a verdict; both end at the next transition. */
 export interface ReviewWait {
@@ -30,10 +25,19 @@ export interface ReviewWait {
   overdueKind: AssessmentEscalationKind;
 }
 
+export interface ReviewStateOptions {
+  /**
+   * How assessments started before pipelines released a claim: back to `submitted`. From the
+   * review-pipelines patch on, the status never moves backwards and a release keeps it under_review.
+   */
+  releaseReturnsToSubmitted: boolean;
+}
+
 /**
  * The review process as a state machine, free of Temporal calls so it can be unit-tested: the
- * workflow feeds it time and requests, and publishes its snapshot. Every `check*` method is an
- * update validator; the matching action runs the same check first, so a refused request can never
+ * workflow feeds it time and requests, and publishes its snapshot. The assessment moves through
+ * its pipeline's stages in order, one active at a time; every `check*` method is an update
+ * validator, and the matching action runs the same check first, so a refused request can never
  * change state even if it reached the handler.
  */
 export class AssessmentReviewState {
@@ -41,23 +45,31 @@ export class AssessmentReviewState {
   private updatedAt: string;
   private checksCompleted = false;
   private findings?: Finding[];
-  private claimHolder?: AssessmentClaim;
   private review?: AssessmentReview;
   private readonly escalations: AssessmentEscalation[] = [];
+  private readonly stages: ReviewStageProgress[];
+  private activeIndex = 0;
   private transition = 0;
   private phaseStartedAtMs: number;
   private phaseEscalated = false;
 
   constructor(
-    private readonly sla: AssessmentSla,
+    private readonly pipeline: ReviewPipeline,
     submittedAt: Date,
+    private readonly options: ReviewStateOptions,
   ) {
     this.updatedAt = submittedAt.toISOString();
     this.phaseStartedAtMs = submittedAt.getTime();
+    this.stages = pipeline.stages.map((definition) => new ReviewStageProgress(definition));
+    this.stages[0].start(submittedAt);
   }
 
   get isCompleted(): boolean {
     return this.status === 'completed';
+  }
+
+  private get active(): ReviewStageProgress {
+    return this.stages[this.activeIndex];
   }
 
   recordFindings(findings: Finding[], now: Date): void {
@@ -69,17 +81,22 @@ export class AssessmentReviewState {
   checkClaim(request: ClaimAssessmentRequest): void {
     this.refuseIfCompleted();
     const reviewer = requireReviewer(request?.reviewer, true);
+    const groups = requireGroups(request?.groups);
     if (!this.checksCompleted) refuse('CHECKS_RUNNING', 'The automated checks are still running; claim the assessment once they have finished');
-    if (this.claimHolder && this.claimHolder.reviewer !== reviewer) {
-      refuse('ALREADY_CLAIMED', `Already claimed by ${this.claimHolder.reviewer} since ${this.claimHolder.claimed_at}; they must release it first`);
+    const stage = this.active;
+    if (stage.claim) {
+      if (stage.claim.reviewer === reviewer) return;
+      refuse('ALREADY_CLAIMED', `Already claimed by ${stage.claim.reviewer} since ${stage.claim.claimed_at}; they must release it first`);
     }
+    this.refuseOutsideGroup(groups);
+    this.refuseSecondApproval(reviewer);
   }
 
   /** Claiming again as the reviewer who holds the claim changes nothing, so a retried claim is harmless. */
   claim(request: ClaimAssessmentRequest, now: Date): AssessmentReviewSnapshot {
     this.checkClaim(request);
-    if (!this.claimHolder) {
-      this.claimHolder = { reviewer: request.reviewer, claimed_at: now.toISOString() };
+    if (!this.active.claim) {
+      this.active.claim = { reviewer: request.reviewer, claimed_at: now.toISOString() };
       this.moveTo('under_review', now);
     }
     return this.snapshot();
@@ -94,15 +111,39 @@ export class AssessmentReviewState {
     if (typeof notes !== 'string' || notes.trim().length === 0 || notes.length > MAX_NOTES_LENGTH) {
       refuse('INVALID_REVIEW_REQUEST', `notes must be 1-${MAX_NOTES_LENGTH} characters and not blank`);
     }
-    this.checkClaimHolder(request.reviewer, 'complete');
+    const groups = requireGroups(request.groups);
+    const holder = this.checkClaimHolder(request.reviewer, 'complete');
+    // A request without groups comes from before groups existed, when every stage had none.
+    if (request.groups !== undefined) this.refuseOutsideGroup(groups);
+    if (request.verdict === 'approved') this.refuseSecondApproval(holder);
   }
 
+  /**
+   * Approval of the last stage completes the assessment approved; any other verdict ends the
+   * pipeline with it. A four-eyes stage with one approval so far waits for another reviewer's claim.
+   */
   complete(request: CompleteAssessmentRequest, now: Date): AssessmentReviewSnapshot {
     this.checkComplete(request);
-    const reviewer = (this.claimHolder as AssessmentClaim).reviewer;
-    this.review = { verdict: request.verdict, notes: request.notes, reviewer, completed_at: now.toISOString() };
-    this.claimHolder = undefined;
-    this.moveTo('completed', now);
+    const stage = this.active;
+    const reviewer = (stage.claim as { reviewer: string }).reviewer;
+    stage.reviews.push({ reviewer, verdict: request.verdict, notes: request.notes, at: now.toISOString() });
+    stage.claim = undefined;
+    if (request.verdict !== 'approved') {
+      stage.end(request.verdict, now);
+      for (const later of this.stages.slice(this.activeIndex + 1)) later.end('skipped', now);
+      return this.finish({ verdict: request.verdict, notes: request.notes, reviewer, completed_at: now.toISOString() }, now);
+    }
+    if (stage.distinctApprovals < stage.definition.approvalsRequired) {
+      this.moveTo('under_review', now);
+      return this.snapshot();
+    }
+    stage.end('approved', now);
+    if (this.activeIndex === this.stages.length - 1) {
+      return this.finish({ verdict: 'approved', notes: request.notes, reviewer, completed_at: now.toISOString() }, now);
+    }
+    this.activeIndex++;
+    this.active.start(now);
+    this.moveTo('under_review', now);
     return this.snapshot();
   }
 
@@ -111,19 +152,20 @@ export class AssessmentReviewState {
     this.checkClaimHolder(request?.reviewer, 'release');
   }
 
-  /** Back to the queue: the claim SLA starts again, as for a new submission. */
+  /** Back to the stage's queue: its claim deadline starts again. */
   release(request: ReleaseAssessmentRequest, now: Date): AssessmentReviewSnapshot {
     this.checkRelease(request);
-    this.claimHolder = undefined;
-    this.moveTo('submitted', now);
+    this.active.claim = undefined;
+    this.moveTo(this.options.releaseReturnsToSubmitted ? 'submitted' : 'under_review', now);
     return this.snapshot();
   }
 
   currentWait(): ReviewWait {
-    const claimed = this.status === 'under_review';
+    const stage = this.active.definition;
+    const claimed = this.active.claim !== undefined;
     return {
       transition: this.transition,
-      dueAtMs: this.phaseStartedAtMs + (claimed ? this.sla.reviewWithinMs : this.sla.claimWithinMs),
+      dueAtMs: this.phaseStartedAtMs + (claimed ? stage.reviewWithinMs : stage.claimWithinMs),
       overdueKind: claimed ? 'review_overdue' : 'claim_overdue',
     };
   }
@@ -132,24 +174,30 @@ export class AssessmentReviewState {
     return this.transition !== wait.transition;
   }
 
-  /** Records that the current wait passed its SLA; once per wait, however often it is called. */
+  /** Records that the current wait passed its deadline; once per wait, however often it is called. */
   escalate(wait: ReviewWait, now: Date): void {
     if (this.hasMovedSince(wait) || this.phaseEscalated) return;
     this.phaseEscalated = true;
-    this.escalations.push({ kind: wait.overdueKind, at: now.toISOString() });
+    this.escalations.push({ kind: wait.overdueKind, at: now.toISOString(), stage: this.active.name });
     this.touch(now);
   }
 
   snapshot(): AssessmentReviewSnapshot {
+    const dueAt = this.isCompleted ? undefined : new Date(this.currentWait().dueAtMs).toISOString();
     const snapshot: AssessmentReviewSnapshot = {
       status: this.status,
       updated_at: this.updatedAt,
       checks_completed: this.checksCompleted,
-      escalations: [...this.escalations],
+      escalations: this.escalations.map((escalation) => ({ ...escalation })),
     };
-    if (this.claimHolder) snapshot.claim = { ...this.claimHolder };
+    const claim = this.active.claim;
+    if (claim) snapshot.claim = { ...claim };
     if (this.review) snapshot.review = { ...this.review };
-    if (!this.isCompleted) snapshot.due_at = new Date(this.currentWait().dueAtMs).toISOString();
+    if (dueAt) {
+      snapshot.due_at = dueAt;
+      snapshot.stage = this.active.name;
+    }
+    snapshot.stages = this.stages.map((stage) => stage.view(stage.state === 'active' ? dueAt : undefined));
     return snapshot;
   }
 
@@ -157,12 +205,39 @@ export class AssessmentReviewState {
     return this.findings ? { ...this.snapshot(), findings: this.findings } : this.snapshot();
   }
 
-  private checkClaimHolder(reviewer: unknown, action: 'complete' | 'release'): void {
-    const named = requireReviewer(reviewer, false);
-    if (!this.claimHolder) refuse('NOT_CLAIMED', `Nobody has claimed this assessment; claim it before you ${action} it`);
-    if (named !== undefined && named !== this.claimHolder.reviewer) {
-      refuse('CLAIMED_BY_ANOTHER_REVIEWER', `Claimed by ${this.claimHolder.reviewer}, not ${named}; only they can ${action} it`);
+  private finish(review: AssessmentReview, now: Date): AssessmentReviewSnapshot {
+    this.review = review;
+    this.moveTo('completed', now);
+    return this.snapshot();
+  }
+
+  private refuseOutsideGroup(groups: readonly string[]): void {
+    const { name, group } = this.active.definition;
+    if (group !== null && !groups.includes(group)) {
+      refuse('NOT_IN_STAGE_GROUP', `Stage ${name} is reviewed by group ${group}, which this reviewer is not in`);
     }
+  }
+
+  private refuseSecondApproval(reviewer: string): void {
+    const stage = this.active;
+    if (stage.definition.approvalsRequired > 1 && stage.hasApprovalFrom(reviewer)) {
+      refuse('FOUR_EYES', `${reviewer} already approved stage ${stage.name}; four-eyes needs its second approval from a different reviewer`);
+    }
+    if (!this.pipeline.distinctApproversAcrossStages) return;
+    const earlier = this.stages.find((other) => other !== stage && other.hasApprovalFrom(reviewer));
+    if (earlier) {
+      refuse('FOUR_EYES', `${reviewer} already approved stage ${earlier.name} of this assessment; each stage needs a different approver`);
+    }
+  }
+
+  private checkClaimHolder(reviewer: unknown, action: 'complete' | 'release'): string {
+    const named = requireReviewer(reviewer, false);
+    const claim = this.active.claim;
+    if (!claim) refuse('NOT_CLAIMED', `Nobody has claimed this assessment; claim it before you ${action} it`);
+    if (named !== undefined && named !== claim.reviewer) {
+      refuse('CLAIMED_BY_ANOTHER_REVIEWER', `Claimed by ${claim.reviewer}, not ${named}; only they can ${action} it`);
+    }
+    return claim.reviewer;
   }
 
   private refuseIfCompleted(): void {
@@ -183,18 +258,4 @@ export class AssessmentReviewState {
   private touch(now: Date): void {
     this.updatedAt = now.toISOString();
   }
-}
-
-function requireReviewer(value: unknown, required: true): string;
-function requireReviewer(value: unknown, required: false): string | undefined;
-function requireReviewer(value: unknown, required: boolean): string | undefined {
-  if (value === undefined && !required) return undefined;
-  if (typeof value !== 'string' || value.trim() !== value || value.length === 0 || value.length > MAX_REVIEWER_LENGTH || CONTROL_CHARACTERS.test(value)) {
-    refuse('INVALID_REVIEW_REQUEST', `reviewer must be 1-${MAX_REVIEWER_LENGTH} characters, without surrounding spaces or control characters`);
-  }
-  return value;
-}
-
-function refuse(code: ReviewRefusalCode, message: string): never {
-  throw ApplicationFailure.create({ type: code, message, nonRetryable: true });
 }

@@ -3,11 +3,13 @@ import { runAutomatedChecks } from './assessment-checks';
 import { AssessmentReviewState } from './assessment-review-state';
 import {
   EMIT_WEBHOOK_EVENTS_PATCH,
+  REVIEW_PIPELINES_PATCH,
   assessmentStateQuery,
   claimAssessmentUpdate,
   completeAssessmentUpdate,
   releaseAssessmentUpdate,
   reviewOutcomeName,
+  singleStagePipeline,
   type AssessmentMemo,
   type AssessmentView,
   type AssessmentWorkflowInput,
@@ -16,13 +18,16 @@ import { emitWebhookEvent } from './emit-webhook-event';
 
 /**
  * One network assessment: automated checks, then a durable wait for the architecture team that
- * may last days. Reviewers act through updates whose validators refuse what the state does not
- * allow, so a refused action leaves no trace in the history. After every transition the public
- * state goes into the memo, which the API reads with describe() while no worker runs. Past an
- * SLA the workflow records an escalation and keeps waiting; the timers are durable.
+ * may last days, through the stages of its review pipeline. Reviewers act through updates whose
+ * validators refuse what the state does not allow (a claim outside the stage's group, a second
+ * approval by the same reviewer), so a refused action leaves no trace in the history. After every
+ * transition the public state goes into the memo, which the API reads with describe() while no
+ * worker runs. Past a stage's deadline the workflow records an escalation and keeps waiting; the
+ * timers are durable.
  */
 export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promise<AssessmentView> {
-  const review = new AssessmentReviewState(input.sla, workflowInfo().startTime);
+  const pipelined = patched(REVIEW_PIPELINES_PATCH);
+  const review = new AssessmentReviewState(input.pipeline ?? singleStagePipeline(input.sla), workflowInfo().startTime, { releaseReturnsToSubmitted: !pipelined });
   const publish = (extra: Partial<AssessmentMemo> = {}) => upsertMemo({ ...extra, state: review.snapshot() });
 
   setHandler(assessmentStateQuery, () => review.view(), { description: 'Status, findings, claim, review and escalations' });
@@ -33,7 +38,7 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
       publish();
       return snapshot;
     },
-    { validator: (request) => review.checkClaim(request), description: 'Claim for review: submitted -> under_review' },
+    { validator: (request) => review.checkClaim(request), description: 'Claim the active stage for review (a member of its group); submitted -> under_review' },
   );
   setHandler(
     completeAssessmentUpdate,
@@ -42,7 +47,7 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
       publish();
       return snapshot;
     },
-    { validator: (request) => review.checkComplete(request), description: 'Record the verdict: under_review -> completed' },
+    { validator: (request) => review.checkComplete(request), description: "Record a verdict on the active stage; the pipeline's last approval, or any other verdict, completes it" },
   );
   setHandler(
     releaseAssessmentUpdate,
@@ -51,7 +56,7 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
       publish();
       return snapshot;
     },
-    { validator: (request) => review.checkRelease(request), description: 'Give the claim up: under_review -> submitted' },
+    { validator: (request) => review.checkRelease(request), description: "Give the active stage's claim up; the status stays under_review" },
   );
 
   const findings = await runAutomatedChecks(input.graph);

@@ -37,13 +37,49 @@ export interface AssessmentSla {
   reviewWithinMs: number;
 }
 
+/**
+ * One stage of review as the operator configured it (REVIEW_PIPELINES), fixed into each assessment
+ * when it is created: a later change of configuration never moves a running assessment.
+ */
+export interface ReviewStageDefinition {
+  /** Unique within the pipeline, e.g. `network`. */
+  name: string;
+  /** The reviewer group whose members may act on this stage; null lets every reviewer act. */
+  group: string | null;
+  claimWithinMs: number;
+  reviewWithinMs: number;
+  /** 2 is four-eyes: approvals from two different reviewers; 1 otherwise. */
+  approvalsRequired: 1 | 2;
+}
+
+export interface ReviewPipeline {
+  stages: ReviewStageDefinition[];
+  /** When true, a reviewer who approved one stage of an assessment may not approve another. */
+  distinctApproversAcrossStages: boolean;
+}
+
+/** The pipeline of an assessment created before pipelines existed, or configured with none: one stage anyone may review. */
+export const DEFAULT_REVIEW_STAGE_NAME = 'review';
+
+export function singleStagePipeline(sla: AssessmentSla): ReviewPipeline {
+  return {
+    stages: [{ name: DEFAULT_REVIEW_STAGE_NAME, group: null, claimWithinMs: sla.claimWithinMs, reviewWithinMs: sla.reviewWithinMs, approvalsRequired: 1 }],
+    distinctApproversAcrossStages: false,
+  };
+}
+
 export interface AssessmentWorkflowInput {
   assessmentId: string;
   organizationId: string;
   name: string;
   context: string;
   graph: NetworkGraph;
+  /** The first stage's deadlines; what assessments created before pipelines were reviewed with. */
   sla: AssessmentSla;
+  /** Absent in assessments created before pipelines: they have singleStagePipeline(sla). */
+  pipeline?: ReviewPipeline;
+  /** The assessment this one revises (its verdict was changes_requested), in the same organisation. */
+  revisionOf?: string;
 }
 
 export interface AssessmentClaim {
@@ -51,6 +87,7 @@ export interface AssessmentClaim {
   claimed_at: string;
 }
 
+/** The pipeline's outcome: the deciding stage's verdict, by the reviewer who gave it. */
 export interface AssessmentReview {
   verdict: ReviewVerdict;
   notes: string;
@@ -64,6 +101,39 @@ export type AssessmentEscalationKind = (typeof ASSESSMENT_ESCALATION_KINDS)[numb
 export interface AssessmentEscalation {
   kind: AssessmentEscalationKind;
   at: string;
+  /** The stage whose deadline passed; absent in assessments created before pipelines. */
+  stage?: string;
+}
+
+/**
+ * `pending`: not reached yet; `active`: waiting for a claim or a verdict; `skipped`: an earlier
+ * stage ended the pipeline. The other three are the stage's verdict.
+ */
+export const REVIEW_STAGE_STATES = ['pending', 'active', 'approved', 'changes_requested', 'rejected', 'skipped'] as const;
+export type ReviewStageState = (typeof REVIEW_STAGE_STATES)[number];
+
+/** One verdict given in a stage. */
+export interface StageReview {
+  reviewer: string;
+  verdict: ReviewVerdict;
+  notes: string;
+  at: string;
+}
+
+/** A stage of the assessment's pipeline as the API shows it. */
+export interface AssessmentStage {
+  name: string;
+  group: string | null;
+  approvals_required: 1 | 2;
+  state: ReviewStageState;
+  /** Every verdict given in this stage, oldest first: one, or two approvals under four-eyes. */
+  reviews: StageReview[];
+  /** Present while a reviewer holds the stage. */
+  claim?: AssessmentClaim;
+  started_at?: string;
+  completed_at?: string;
+  /** When the active stage's current wait (for a claim, or for a verdict) passes its deadline. */
+  due_at?: string;
 }
 
 /**
@@ -82,6 +152,10 @@ export interface AssessmentReviewSnapshot {
   escalations: AssessmentEscalation[];
   /** When the current wait (for a claim, or for a verdict) passes its SLA; absent once completed. */
   due_at?: string;
+  /** The active stage's name; absent once completed. */
+  stage?: string;
+  /** Every stage of the pipeline in order; absent in states published before pipelines. */
+  stages?: AssessmentStage[];
 }
 
 /** The whole public state: what the query answers and the workflow returns when it closes. */
@@ -103,8 +177,13 @@ export interface AssessmentMemo {
 export const MAX_REVIEWER_LENGTH = 100;
 export const MAX_NOTES_LENGTH = 20_000;
 
+/** The reviewer groups a request acts with: the credential's, never what a client says. */
+export const MAX_REVIEWER_GROUPS = 20;
+
 export interface ClaimAssessmentRequest {
   reviewer: string;
+  /** The reviewer's groups; a stage with a group accepts only its members. */
+  groups?: string[];
 }
 
 export interface CompleteAssessmentRequest {
@@ -112,6 +191,7 @@ export interface CompleteAssessmentRequest {
   notes: string;
   /** When given, must be the reviewer holding the claim. */
   reviewer?: string;
+  groups?: string[];
 }
 
 export interface ReleaseAssessmentRequest {
@@ -127,6 +207,8 @@ export const REVIEW_REFUSAL_CODES = [
   'NOT_CLAIMED',
   'CLAIMED_BY_ANOTHER_REVIEWER',
   'ALREADY_COMPLETED',
+  'NOT_IN_STAGE_GROUP',
+  'FOUR_EYES',
 ] as const;
 export type ReviewRefusalCode = (typeof REVIEW_REFUSAL_CODES)[number];
 

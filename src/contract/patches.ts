@@ -43,3 +43,11 @@ export const RECORD_USAGE_PATCH = 'record-usage';
  * Policy and state: docs/patch-policy.md#where-each-patch-stands (paced-batch-counts).
  */
 export const PACED_BATCH_COUNTS_PATCH = 'paced-batch-counts';
+
+/**
+ * Assessments started from this patch on are reviewed through their pipeline's stages (groups,
+ * four-eyes) and a release keeps them under_review; older ones replay as one stage whose release
+ * moves them back to submitted.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (review-pipelines).
+ */
+export const REVIEW_PIPELINES_PATCH = 'review-pipelines';

@@ -217,7 +217,7 @@ describe('the review, from POST through the reviewer CLI and the API to complete
     expect(second.stderr).toMatch(/^assay: HTTP 409 REVIEW_REFUSED: ALREADY_CLAIMED: Already claimed by alice since .*; they must release it first \(request req_\w+\)\n$/);
     expect((await bob('release', id)).code).toBe(ExitCode.Refused);
     expect((await alice('release', id)).stdout).toContain(`${id} released to the queue`);
-    expect((await getAssessment(id)).body.status).toBe('submitted');
+    expect((await getAssessment(id)).body.status).toBe('under_review');
     expect((await bob('claim', id)).code).toBe(0);
   });
 

@@ -113,7 +113,7 @@ describe('finding an assessment', () => {
 
     expect(await review(`assessments/${target.id}`, 'alice')).toMatchObject({ status: 200, body: { assessment_id: target.id, organization_id: target.organisation, graph: TINY_GRAPH } });
     expect(await review(`assessments/${target.id}/claim`, 'alice', 'POST')).toMatchObject({ status: 200, body: { status: 'under_review', claim: { reviewer: 'alice' } } });
-    expect(await review(`assessments/${target.id}/release`, 'alice', 'POST')).toMatchObject({ status: 200, body: { status: 'submitted' } });
+    expect(await review(`assessments/${target.id}/release`, 'alice', 'POST')).toMatchObject({ status: 200, body: { status: 'under_review', stage: 'review' } });
 
     expect(apiCalls('listWorkflowExecutions')).toBe(listsBefore);
   });

@@ -5,7 +5,7 @@ import { replayRecorded } from '../support/replay-recorded';
 
 const HISTORIES = path.join(__dirname, 'histories');
 
-// Recorded from a real run by the full-review test of test/integration/assessment.workflow.test.ts
+// Recorded from real runs by test/integration/workflows/assessment.workflow.test.ts
 // with ASSAY_RECORD_HISTORIES=1 (docs/testing.md, "Replay tests").
 const recorded = fs.readdirSync(HISTORIES).filter((file) => file.startsWith('assessment-') && file.endsWith('.json'));
 
@@ -23,6 +23,13 @@ describe('assessmentWorkflow replay', () => {
     expect(updates).toEqual(['claimAssessment', 'completeAssessment']);
     expect(events.filter((event) => event.eventType === 'EVENT_TYPE_ACTIVITY_TASK_COMPLETED')).toHaveLength(4);
     expect(events[events.length - 1].eventType).toBe('EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED');
+  });
+
+  it('has recorded the shapes around the review-pipelines patch: a release and re-claim before it, a two-stage four-eyes review after it', () => {
+    expect(recorded).toEqual(expect.arrayContaining(['assessment-release-reclaim.json', 'assessment-release-reclaim-pipelines.json', 'assessment-two-stage-four-eyes.json']));
+    const updatesOf = (file: string) => readHistory(file).events.flatMap((event) => event.workflowExecutionUpdateAcceptedEventAttributes?.acceptedRequest?.input?.name ?? []);
+    expect(updatesOf('assessment-release-reclaim.json')).toEqual(['claimAssessment', 'releaseAssessment', 'claimAssessment', 'completeAssessment']);
+    expect(updatesOf('assessment-two-stage-four-eyes.json')).toEqual(['claimAssessment', 'completeAssessment', 'claimAssessment', 'completeAssessment', 'claimAssessment', 'completeAssessment']);
   });
 
   it.each(recorded)('replays %s without nondeterminism', async (file) => {

@@ -10,7 +10,16 @@ import { Worker } from '@temporalio/worker';
 import { createActivities } from '../../../activities';
 import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
 import { newAssessmentId } from '../../../src/common/ids/assessment-ids';
-import { assessmentStateQuery, assessmentWorkflowId, claimAssessmentUpdate, completeAssessmentUpdate, releaseAssessmentUpdate, type AssessmentMemo, type AssessmentSla } from '../../../src/contract';
+import {
+  assessmentStateQuery,
+  assessmentWorkflowId,
+  claimAssessmentUpdate,
+  completeAssessmentUpdate,
+  releaseAssessmentUpdate,
+  type AssessmentMemo,
+  type AssessmentSla,
+  type ReviewPipeline,
+} from '../../../src/contract';
 import { assessmentWorkflow } from '../../../workflows';
 import { SINGLE_ZONE_GRAPH } from '../../support/graphs';
 import { recordHistoryIfAsked } from '../../support/record-history';
@@ -50,13 +59,13 @@ async function withWorker<T>(body: (taskQueue: string) => Promise<T>): Promise<T
   return worker.runUntil(body(taskQueue));
 }
 
-async function startAssessment(taskQueue: string, sla: AssessmentSla = RELAXED_SLA): Promise<WorkflowHandle<typeof assessmentWorkflow>> {
+async function startAssessment(taskQueue: string, sla: AssessmentSla = RELAXED_SLA, pipeline?: ReviewPipeline): Promise<WorkflowHandle<typeof assessmentWorkflow>> {
   const assessmentId = newAssessmentId();
   const memo: AssessmentMemo = { created_at: new Date().toISOString(), name: 'Shop', request_hash: 'test' };
   return testbed.client.workflow.start(assessmentWorkflow, {
     taskQueue,
     workflowId: assessmentWorkflowId('acme', assessmentId),
-    args: [{ assessmentId, organizationId: 'acme', name: 'Shop', context: 'The web shop.', graph: SINGLE_ZONE_GRAPH, sla }],
+    args: [{ assessmentId, organizationId: 'acme', name: 'Shop', context: 'The web shop.', graph: SINGLE_ZONE_GRAPH, sla, ...(pipeline ? { pipeline } : {}) }],
     memo: { ...memo },
   });
 }
@@ -141,16 +150,21 @@ describe('reviewer updates', () => {
       expect((await memoOf(handle)).state?.claim?.reviewer).toBe('alice');
     }));
 
-  it('release an assessment back to the queue, where another reviewer can claim it', () =>
-    withWorker(async (taskQueue) => {
-      const handle = await startAssessment(taskQueue);
-      await checked(handle);
-      await handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'alice' }] });
-      expect(await handle.executeUpdate(releaseAssessmentUpdate, { args: [{ reviewer: 'alice' }] })).toMatchObject({ status: 'submitted' });
-      expect((await memoOf(handle)).state).not.toHaveProperty('claim');
-      const reclaimed = await handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'bob' }] });
+  it('release an assessment back to the queue, still under_review, where another reviewer can claim it', async () => {
+    const handle = await withWorker(async (taskQueue) => {
+      const started = await startAssessment(taskQueue);
+      await checked(started);
+      await started.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'alice' }] });
+      expect(await started.executeUpdate(releaseAssessmentUpdate, { args: [{ reviewer: 'alice' }] })).toMatchObject({ status: 'under_review' });
+      expect((await memoOf(started)).state).not.toHaveProperty('claim');
+      const reclaimed = await started.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'bob' }] });
       expect(reclaimed).toMatchObject({ status: 'under_review', claim: { reviewer: 'bob' } });
-    }));
+      await started.executeUpdate(completeAssessmentUpdate, { args: [{ verdict: 'approved', notes: 'Fine after all.' }] });
+      await started.result();
+      return started;
+    });
+    recordHistoryIfAsked(await handle.fetchHistory(), 'assessment-release-reclaim-pipelines');
+  });
 
   it('refuse a verdict outside approved, changes_requested and rejected', () =>
     withWorker(async (taskQueue) => {
@@ -181,6 +195,46 @@ describe('reviewer updates', () => {
       expect((await memoOf(handle)).state).toEqual(completed);
       await expect(handle.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer: 'bob' }] })).rejects.toThrow();
     }));
+});
+
+const TWO_STAGES: ReviewPipeline = {
+  stages: [
+    { name: 'network', group: 'network', claimWithinMs: HOUR, reviewWithinMs: HOUR, approvalsRequired: 1 },
+    { name: 'security', group: 'security', claimWithinMs: HOUR, reviewWithinMs: HOUR, approvalsRequired: 2 },
+  ],
+  distinctApproversAcrossStages: false,
+};
+
+describe('a review pipeline', () => {
+  it('takes two stages in order, refuses outsiders and a second approval by the same reviewer without a trace, and completes approved', async () => {
+    const handle = await withWorker(async (taskQueue) => {
+      const started = await startAssessment(taskQueue, RELAXED_SLA, TWO_STAGES);
+      await checked(started);
+      const claim = (reviewer: string, groups: string[]) => started.executeUpdate(claimAssessmentUpdate, { args: [{ reviewer, groups }] });
+      const approve = (reviewer: string, groups: string[]) =>
+        started.executeUpdate(completeAssessmentUpdate, { args: [{ verdict: 'approved', notes: `Fine by ${reviewer}.`, reviewer, groups }] });
+
+      expect((await refusalOf(claim('sam', ['security']))).type).toBe('NOT_IN_STAGE_GROUP');
+      await claim('nina', ['network']);
+      expect(await approve('nina', ['network'])).toMatchObject({ status: 'under_review', stage: 'security' });
+      await claim('sam', ['security']);
+      expect((await approve('sam', ['security'])).stages?.[1]).toMatchObject({ state: 'active', reviews: [{ reviewer: 'sam', verdict: 'approved' }] });
+      expect(await refusalOf(claim('sam', ['security']))).toEqual({
+        type: 'FOUR_EYES',
+        message: 'sam already approved stage security; four-eyes needs its second approval from a different reviewer',
+      });
+      await claim('sara', ['security']);
+      const completed = await approve('sara', ['security']);
+      expect(completed).toMatchObject({ status: 'completed', review: { verdict: 'approved', reviewer: 'sara' } });
+      expect(completed.stages?.map((stage) => stage.state)).toEqual(['approved', 'approved']);
+      await started.result();
+      return started;
+    });
+    const history = await handle.fetchHistory();
+    const accepted = (history.events ?? []).filter((event) => event.eventType === EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED);
+    expect(accepted).toHaveLength(6);
+    recordHistoryIfAsked(history, 'assessment-two-stage-four-eyes');
+  });
 });
 
 describe('SLA', () => {
@@ -285,6 +339,6 @@ describe('replay', () => {
     });
     const history = await handle.fetchHistory();
     await Worker.runReplayHistory({ workflowBundle: testbed.workflowBundle }, history, handle.workflowId);
-    recordHistoryIfAsked(history, 'assessment-full-review-outcome-event');
+    recordHistoryIfAsked(history, 'assessment-full-review-pipelines');
   });
 });

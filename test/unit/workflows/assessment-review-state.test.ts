@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { MAX_NOTES_LENGTH, MAX_REVIEWER_LENGTH } from '../../../src/contract';
+import { MAX_NOTES_LENGTH, MAX_REVIEWER_LENGTH, singleStagePipeline, type ReviewPipeline } from '../../../src/contract';
 import { AssessmentReviewState } from '../../../workflows/assessment-review-state';
 import type { Finding } from '../../../src/contract';
 
@@ -7,13 +7,18 @@ const SUBMITTED_AT = new Date('2030-01-01T00:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
 const SLA = { claimWithinMs: 48 * HOUR, reviewWithinMs: 120 * HOUR };
 const FINDING: Finding = { check: 'bridge_link', severity: 'high', message: 'One link holds it together.', component_ids: ['a', 'b'] };
+const PIPELINE_MODE = { releaseReturnsToSubmitted: false };
+
+function newState(pipeline: ReviewPipeline = singleStagePipeline(SLA), options = PIPELINE_MODE): AssessmentReviewState {
+  return new AssessmentReviewState(pipeline, SUBMITTED_AT, options);
+}
 
 function at(hours: number): Date {
   return new Date(SUBMITTED_AT.getTime() + hours * HOUR);
 }
 
-function checkedState(): AssessmentReviewState {
-  const state = new AssessmentReviewState(SLA, SUBMITTED_AT);
+function checkedState(pipeline?: ReviewPipeline, options = PIPELINE_MODE): AssessmentReviewState {
+  const state = newState(pipeline, options);
   state.recordFindings([FINDING], at(0));
   return state;
 }
@@ -36,18 +41,20 @@ function refusal(action: () => unknown): { type: string | undefined | null; mess
 
 describe('a new assessment', () => {
   it('is submitted, without findings, due for a claim within the claim SLA', () => {
-    const state = new AssessmentReviewState(SLA, SUBMITTED_AT);
+    const state = newState();
     expect(state.view()).toEqual({
       status: 'submitted',
       updated_at: SUBMITTED_AT.toISOString(),
       checks_completed: false,
       escalations: [],
       due_at: at(48).toISOString(),
+      stage: 'review',
+      stages: [{ name: 'review', group: null, approvals_required: 1, state: 'active', reviews: [], started_at: SUBMITTED_AT.toISOString(), due_at: at(48).toISOString() }],
     });
   });
 
   it('cannot be claimed while the automated checks run', () => {
-    const state = new AssessmentReviewState(SLA, SUBMITTED_AT);
+    const state = newState();
     expect(refusal(() => state.checkClaim({ reviewer: 'alice' })).type).toBe('CHECKS_RUNNING');
   });
 
@@ -106,6 +113,17 @@ describe('complete', () => {
       checks_completed: true,
       review: { verdict: 'changes_requested', notes: 'Add a second database.', reviewer: 'alice', completed_at: at(3).toISOString() },
       escalations: [],
+      stages: [
+        {
+          name: 'review',
+          group: null,
+          approvals_required: 1,
+          state: 'changes_requested',
+          reviews: [{ reviewer: 'alice', verdict: 'changes_requested', notes: 'Add a second database.', at: at(3).toISOString() }],
+          started_at: SUBMITTED_AT.toISOString(),
+          completed_at: at(3).toISOString(),
+        },
+      ],
     });
     expect(state.isCompleted).toBe(true);
   });
@@ -133,12 +151,19 @@ describe('complete', () => {
 });
 
 describe('release', () => {
-  it('returns the assessment to the queue and restarts the claim clock', () => {
+  it('returns the assessment to the queue, still under_review, and restarts the claim clock', () => {
     const state = claimedBy('alice');
     const snapshot = state.release({}, at(10));
-    expect(snapshot).toMatchObject({ status: 'submitted', due_at: at(58).toISOString() });
+    expect(snapshot).toMatchObject({ status: 'under_review', due_at: at(58).toISOString() });
     expect(snapshot).not.toHaveProperty('claim');
+    expect(state.currentWait().overdueKind).toBe('claim_overdue');
     expect(state.claim({ reviewer: 'bob' }, at(11)).claim?.reviewer).toBe('bob');
+  });
+
+  it('moves an assessment started before pipelines back to submitted, as it did then', () => {
+    const state = checkedState(singleStagePipeline(SLA), { releaseReturnsToSubmitted: true });
+    state.claim({ reviewer: 'alice' }, at(1));
+    expect(state.release({}, at(10))).toMatchObject({ status: 'submitted', due_at: at(58).toISOString() });
   });
 
   it('refuses what nobody claimed', () => {
@@ -180,7 +205,7 @@ describe('escalation', () => {
     expect(state.snapshot()).toMatchObject({
       status: 'submitted',
       updated_at: at(48).toISOString(),
-      escalations: [{ kind: 'claim_overdue', at: at(48).toISOString() }],
+      escalations: [{ kind: 'claim_overdue', at: at(48).toISOString(), stage: 'review' }],
     });
   });
 
@@ -210,5 +235,90 @@ describe('escalation', () => {
     state.claim({ reviewer: 'alice' }, at(3));
     expect(state.hasMovedSince(wait)).toBe(true);
     expect(state.currentWait().dueAtMs).toBe(at(123).getTime());
+  });
+});
+
+const TWO_STAGES: ReviewPipeline = {
+  stages: [
+    { name: 'network', group: 'network', claimWithinMs: 10 * HOUR, reviewWithinMs: 20 * HOUR, approvalsRequired: 1 },
+    { name: 'security', group: 'security', claimWithinMs: 30 * HOUR, reviewWithinMs: 40 * HOUR, approvalsRequired: 2 },
+  ],
+  distinctApproversAcrossStages: false,
+};
+const NINA = { reviewer: 'nina', groups: ['network'] };
+const SAM = { reviewer: 'sam', groups: ['security'] };
+const SARA = { reviewer: 'sara', groups: ['security'] };
+
+function approve(state: AssessmentReviewState, who: { reviewer: string; groups: string[] }, hours: number) {
+  state.claim(who, at(hours));
+  return state.complete({ verdict: 'approved', notes: `Fine by ${who.reviewer}.`, ...who }, at(hours + 1));
+}
+
+describe('a pipeline of stages', () => {
+  it('lets only the active stage\'s group claim it', () => {
+    const state = checkedState(TWO_STAGES);
+    expect(refusal(() => state.checkClaim(SAM))).toEqual({ type: 'NOT_IN_STAGE_GROUP', message: 'Stage network is reviewed by group network, which this reviewer is not in' });
+    expect(refusal(() => state.checkClaim({ reviewer: 'old-client' })).type).toBe('NOT_IN_STAGE_GROUP');
+    expect(state.claim(NINA, at(1))).toMatchObject({ status: 'under_review', stage: 'network', claim: { reviewer: 'nina' }, due_at: at(21).toISOString() });
+  });
+
+  it('moves to the next stage on approval, with that stage\'s claim deadline, never back to submitted', () => {
+    const state = checkedState(TWO_STAGES);
+    const snapshot = approve(state, NINA, 1);
+    expect(snapshot).toMatchObject({ status: 'under_review', stage: 'security', due_at: at(2 + 30).toISOString() });
+    expect(snapshot).not.toHaveProperty('claim');
+    expect(snapshot.stages?.map((stage) => stage.state)).toEqual(['approved', 'active']);
+    expect(snapshot.stages?.[0]).toMatchObject({ reviews: [{ reviewer: 'nina', verdict: 'approved' }], completed_at: at(2).toISOString() });
+    expect(snapshot.stages?.[1]).toMatchObject({ started_at: at(2).toISOString() });
+    expect(refusal(() => state.checkClaim(NINA)).type).toBe('NOT_IN_STAGE_GROUP');
+  });
+
+  it('needs a second, different approver on a four-eyes stage, and refuses the same one', () => {
+    const state = checkedState(TWO_STAGES);
+    approve(state, NINA, 1);
+    const once = approve(state, SAM, 3);
+    expect(once).toMatchObject({ status: 'under_review', stage: 'security' });
+    expect(once.stages?.[1]).toMatchObject({ state: 'active', approvals_required: 2, reviews: [{ reviewer: 'sam', verdict: 'approved' }] });
+    expect(refusal(() => state.checkClaim(SAM))).toEqual({
+      type: 'FOUR_EYES',
+      message: 'sam already approved stage security; four-eyes needs its second approval from a different reviewer',
+    });
+    const done = approve(state, SARA, 5);
+    expect(done).toMatchObject({ status: 'completed', review: { verdict: 'approved', reviewer: 'sara', completed_at: at(6).toISOString() } });
+    expect(done.stages?.map((stage) => stage.state)).toEqual(['approved', 'approved']);
+    expect(done).not.toHaveProperty('stage');
+  });
+
+  it('refuses one reviewer approving two stages when the pipeline wants distinct approvers', () => {
+    const both = { reviewer: 'rita', groups: ['network', 'security'] };
+    const state = checkedState({ ...TWO_STAGES, distinctApproversAcrossStages: true });
+    approve(state, both, 1);
+    expect(refusal(() => state.checkClaim(both))).toEqual({
+      type: 'FOUR_EYES',
+      message: 'rita already approved stage network of this assessment; each stage needs a different approver',
+    });
+    expect(() => state.checkClaim(SAM)).not.toThrow();
+  });
+
+  it('ends the pipeline on changes_requested, skipping the later stages', () => {
+    const state = checkedState(TWO_STAGES);
+    state.claim(NINA, at(1));
+    const snapshot = state.complete({ verdict: 'changes_requested', notes: 'Add a firewall.', ...NINA }, at(2));
+    expect(snapshot).toMatchObject({ status: 'completed', review: { verdict: 'changes_requested', reviewer: 'nina' } });
+    expect(snapshot.stages?.map((stage) => stage.state)).toEqual(['changes_requested', 'skipped']);
+    expect(snapshot.stages?.[1]).not.toHaveProperty('completed_at');
+  });
+
+  it('names the stage whose deadline passed', () => {
+    const state = checkedState(TWO_STAGES);
+    approve(state, NINA, 1);
+    state.escalate(state.currentWait(), at(40));
+    expect(state.snapshot().escalations).toEqual([{ kind: 'claim_overdue', at: at(40).toISOString(), stage: 'security' }]);
+  });
+
+  it('refuses a verdict from a member who left the stage\'s group since the claim', () => {
+    const state = checkedState(TWO_STAGES);
+    state.claim(NINA, at(1));
+    expect(refusal(() => state.checkComplete({ verdict: 'approved', notes: 'Fine.', reviewer: 'nina', groups: [] })).type).toBe('NOT_IN_STAGE_GROUP');
   });
 });
