@@ -3,10 +3,10 @@ import type { AppConfig } from '../common/config/app-config';
 import type { KeyEnvironment } from '../common/keys/api-key';
 import { assayDataConverter } from '../common/temporal/data-converter';
 
-/** What the task worker of an environment's namespace sets beyond the SDK's defaults: its codec and its slots. */
+/** What the task worker of an environment's namespace sets beyond the SDK's defaults: its codec, its slots and its cache. */
 export type TaskWorkerOptions = Pick<
   WorkerOptions,
-  'dataConverter' | 'maxConcurrentWorkflowTaskExecutions' | 'maxConcurrentActivityTaskExecutions' | 'maxConcurrentLocalActivityExecutions'
+  'dataConverter' | 'maxConcurrentWorkflowTaskExecutions' | 'maxConcurrentActivityTaskExecutions' | 'maxConcurrentLocalActivityExecutions' | 'maxCachedWorkflows'
 >;
 
 /**
@@ -23,6 +23,7 @@ export function taskWorkerOptions(config: AppConfig, environment: KeyEnvironment
     maxConcurrentWorkflowTaskExecutions: slots,
     maxConcurrentActivityTaskExecutions: environment === 'test' ? values.WORKER_ACTIVITY_SLOTS_SANDBOX : values.WORKER_ACTIVITY_SLOTS_PRODUCTION,
     maxConcurrentLocalActivityExecutions: slots,
+    maxCachedWorkflows: values.WORKER_MAX_CACHED_WORKFLOWS,
   };
 }
 

@@ -81,6 +81,11 @@ export const configSchema = z.object({
   // tasks and local activities at once: a batch drains at its paced rate with few, and the task
   // queue's slots stay free for single creates.
   WORKER_BATCH_SLOTS: z.coerce.number().int().min(2).max(1000).default(2),
+  // Workflows each worker keeps in memory between their workflow tasks (the SDK's sticky cache).
+  // Assessments stay open for days, so without a bound the cache fills to the SDK's default (about
+  // 2,300 per worker on a 4 GiB heap), and 6,000 open assessments ran a workflow thread out of heap
+  // (docs/benchmarks.md, review path). One evicted is replayed from its history when next needed.
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(500),
   // Which environments this worker process serves, so production can have processes (and CPU) of its own.
   WORKER_ENVIRONMENTS: z.string().default('sandbox,production').pipe(workerEnvironments),
   // "org-a=2,org-b=0.5": an organisation's share of a busy task queue against the default of 1.

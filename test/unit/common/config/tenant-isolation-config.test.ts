@@ -87,3 +87,13 @@ describe('the batch queue\'s worker', () => {
     expect(batchWorkerOptions(new AppConfig({ WORKER_BATCH_SLOTS: '5' }), 'live')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 5 });
   });
 });
+
+describe('the workers\' sticky cache', () => {
+  it('is bounded by WORKER_MAX_CACHED_WORKFLOWS (500 by default) on both queues, not by the heap as the SDK would', () => {
+    expect(taskWorkerOptions(new AppConfig({}), 'live')).toMatchObject({ maxCachedWorkflows: 500 });
+    const config = new AppConfig({ WORKER_MAX_CACHED_WORKFLOWS: '50' });
+    expect(taskWorkerOptions(config, 'test')).toMatchObject({ maxCachedWorkflows: 50 });
+    expect(batchWorkerOptions(config, 'test')).toMatchObject({ maxCachedWorkflows: 50 });
+    expect(() => new AppConfig({ WORKER_MAX_CACHED_WORKFLOWS: '1' })).toThrow(/WORKER_MAX_CACHED_WORKFLOWS/);
+  });
+});
