@@ -13,8 +13,11 @@ export function assessmentWorkflowId(organizationId: string, assessmentId: strin
 
 // The graph's parts and a finding are what clients send and read, so the SDK's wire types are
 // the one definition (type-only: nothing of the SDK enters the workflow bundle).
-export type { Finding, NetworkComponent, NetworkLink } from '../sdk';
-import type { Finding, NetworkComponent, NetworkLink } from '../sdk';
+export type { AssessmentClaim, AssessmentStage, Finding, NetworkComponent, NetworkLink, ReviewStageState, StageReview } from '../sdk';
+import type { AssessmentClaim, AssessmentStage, Finding, NetworkComponent, NetworkLink, ReviewStageState } from '../sdk';
+
+/** Every stage state, for the validation schemas; the SDK's ReviewStageState is the definition. */
+export const REVIEW_STAGE_STATES = ['pending', 'active', 'approved', 'changes_requested', 'rejected', 'skipped'] as const satisfies readonly ReviewStageState[];
 
 export interface NetworkGraph {
   components: NetworkComponent[];
@@ -82,11 +85,6 @@ export interface AssessmentWorkflowInput {
   revisionOf?: string;
 }
 
-export interface AssessmentClaim {
-  reviewer: string;
-  claimed_at: string;
-}
-
 /** The pipeline's outcome: the deciding stage's verdict, by the reviewer who gave it. */
 export interface AssessmentReview {
   verdict: ReviewVerdict;
@@ -103,37 +101,6 @@ export interface AssessmentEscalation {
   at: string;
   /** The stage whose deadline passed; absent in assessments created before pipelines. */
   stage?: string;
-}
-
-/**
- * `pending`: not reached yet; `active`: waiting for a claim or a verdict; `skipped`: an earlier
- * stage ended the pipeline. The other three are the stage's verdict.
- */
-export const REVIEW_STAGE_STATES = ['pending', 'active', 'approved', 'changes_requested', 'rejected', 'skipped'] as const;
-export type ReviewStageState = (typeof REVIEW_STAGE_STATES)[number];
-
-/** One verdict given in a stage. */
-export interface StageReview {
-  reviewer: string;
-  verdict: ReviewVerdict;
-  notes: string;
-  at: string;
-}
-
-/** A stage of the assessment's pipeline as the API shows it. */
-export interface AssessmentStage {
-  name: string;
-  group: string | null;
-  approvals_required: 1 | 2;
-  state: ReviewStageState;
-  /** Every verdict given in this stage, oldest first: one, or two approvals under four-eyes. */
-  reviews: StageReview[];
-  /** Present while a reviewer holds the stage. */
-  claim?: AssessmentClaim;
-  started_at?: string;
-  completed_at?: string;
-  /** When the active stage's current wait (for a claim, or for a verdict) passes its deadline. */
-  due_at?: string;
 }
 
 /**

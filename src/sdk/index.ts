@@ -33,7 +33,9 @@ export {
 } from './options';
 export type {
   Assessment,
+  AssessmentClaim,
   AssessmentReview,
+  AssessmentStage,
   AssessmentStatus,
   Batch,
   BatchCounts,
@@ -52,7 +54,9 @@ export type {
   NetworkComponent,
   NetworkLink,
   PendingTask,
+  ReviewStageState,
   ReviewVerdict,
+  StageReview,
   SucceededTask,
   SummarizeInput,
   Task,

@@ -180,6 +180,8 @@ export interface CreateAssessmentRequest {
   context: string;
   components: NetworkComponent[];
   links: NetworkLink[];
+  /** The assessment this one revises: one of yours, in this environment, whose review requested changes and which nothing revises yet. */
+  revision_of?: string;
 }
 
 export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
@@ -200,6 +202,40 @@ export interface AssessmentReview {
   completed_at?: string;
 }
 
+/** `pending`: not reached yet; `active`: waiting for a claim or a verdict; `skipped`: an earlier stage ended the review; else the stage's verdict. */
+export type ReviewStageState = 'pending' | 'active' | 'approved' | 'changes_requested' | 'rejected' | 'skipped';
+
+export interface AssessmentClaim {
+  reviewer: string;
+  claimed_at: string;
+}
+
+/** One verdict given in a stage. */
+export interface StageReview {
+  reviewer: string;
+  verdict: ReviewVerdict;
+  notes: string;
+  at: string;
+}
+
+/** One stage of an assessment's review, in the order the service's pipeline gives them. */
+export interface AssessmentStage {
+  name: string;
+  /** The reviewer group that acts on this stage; null when any reviewer may. */
+  group: string | null;
+  /** 2 when the stage needs the approvals of two different reviewers (four-eyes). */
+  approvals_required: 1 | 2;
+  state: ReviewStageState;
+  /** Every verdict given in the stage, oldest first. */
+  reviews: StageReview[];
+  /** Present while a reviewer holds the stage. */
+  claim?: AssessmentClaim;
+  started_at?: string;
+  completed_at?: string;
+  /** When the active stage's current wait (for a claim or a verdict) passes its deadline. */
+  due_at?: string;
+}
+
 export interface Assessment {
   assessment_id: string;
   status: AssessmentStatus;
@@ -211,6 +247,14 @@ export interface Assessment {
   findings?: Finding[];
   /** Present once the status is completed. */
   review?: AssessmentReview;
+  /** The name of the stage under review; absent once completed. Older servers omit it. */
+  stage?: string;
+  /** Every stage of the review in order. Older servers, and assessments created before stages existed, omit it. */
+  stages?: AssessmentStage[];
+  /** The assessment this one revises; null when none. Older servers omit it. */
+  revision_of?: string | null;
+  /** The assessment that revises this one; null until one does. Older servers omit it. */
+  revised_by?: string | null;
 }
 
 /** One page of a list endpoint; pass `next_cursor` back as `cursor` for the next one. */

@@ -114,6 +114,8 @@ describe('POST /v1/network-assessments', () => {
       updated_at: response.body.created_at,
       expires_at: null,
       escalations: [],
+      revision_of: null,
+      revised_by: null,
     });
     expect(response.headers.get('location')).toBe(`/v1/network-assessments/${response.body.assessment_id}`);
     expect(response.headers.get('x-request-id')).toMatch(/^req_/);
@@ -158,7 +160,7 @@ describe('GET /v1/network-assessments/{assessment_id}', () => {
     const created = await createAssessment(ARCHITECTURE);
     const escalated = await pollUntil(created.body.assessment_id, (assessment) => assessment.escalations.length > 0);
     expect(escalated.status).toBe('submitted');
-    expect(escalated.escalations).toEqual([{ kind: 'claim_overdue', at: expect.any(String) }]);
+    expect(escalated.escalations).toEqual([{ kind: 'claim_overdue', at: expect.any(String), stage: 'review' }]);
     expect((await alice('claim', escalated.assessment_id)).code).toBe(0);
   });
 });
@@ -284,6 +286,126 @@ describe('the review, from POST through the reviewer CLI and the API to complete
     } finally {
       await harness.startWorker();
     }
+  });
+});
+
+/** An assessment of `body`, its checks run, reviewed by alice through the API with `verdict`. */
+async function reviewedAssessment(verdict: string, body: unknown = ARCHITECTURE): Promise<string> {
+  const { assessment_id: id } = await submittedWithFindings(body);
+  const reviewUrl = `${harness.baseUrl}/v1/review/assessments/${id}`;
+  expect((await http(`${reviewUrl}/claim`, { method: 'POST', headers: bearer(reviewers.alice) })).status).toBe(200);
+  const completed = await http(`${reviewUrl}/complete`, { method: 'POST', headers: bearer(reviewers.alice), json: { verdict, notes: 'Reviewed by the test.' } });
+  expect(completed.status).toBe(200);
+  return id;
+}
+
+// The database gets a replica in a second zone, and the second app moves there.
+const REVISED = {
+  ...ARCHITECTURE,
+  name: 'Web shop, revised',
+  components: [
+    ...ARCHITECTURE.components.map((component) => (component.id === 'app-2' ? { ...component, zone: 'eu-1b' } : component)),
+    { id: 'db-2', kind: 'database', zone: 'eu-1b', attributes: { engine: 'postgres' } },
+  ],
+  links: [...ARCHITECTURE.links, { from: 'app-1', to: 'db-2' }, { from: 'app-2', to: 'db-2' }],
+};
+
+describe('revisions', () => {
+  it('links a revision of a changes_requested assessment both ways, replays its create, and shows reviewers what changed', async () => {
+    const original = await reviewedAssessment('changes_requested');
+    const idempotencyKey = randomUUID();
+    const created = await createAssessment({ ...REVISED, revision_of: original }, { 'idempotency-key': idempotencyKey });
+    expect(created.status).toBe(202);
+    const revision = created.body.assessment_id;
+    expect(created.body).toMatchObject({ status: 'submitted', revision_of: original, revised_by: null });
+
+    const replayed = await createAssessment({ ...REVISED, revision_of: original }, { 'idempotency-key': idempotencyKey });
+    expect(replayed.status).toBe(202);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toMatchObject({ assessment_id: revision, revision_of: original });
+    // revision_of is part of the body a replay is compared with.
+    const reused = await createAssessment(REVISED, { 'idempotency-key': idempotencyKey });
+    expect(reused.status).toBe(422);
+
+    expect((await getAssessment(original)).body).toMatchObject({ assessment_id: original, status: 'completed', revision_of: null, revised_by: revision });
+    const checked = await pollUntil(revision, (body) => Array.isArray(body.findings));
+    expect(checked).toMatchObject({ revision_of: original, revised_by: null });
+    const listed = (await http(`${assessmentsUrl}?limit=100`, { headers: bearer(key) })).body.data;
+    expect(listed.find((item: any) => item.assessment_id === original)).toMatchObject({ revised_by: revision });
+    expect(listed.find((item: any) => item.assessment_id === revision)).toMatchObject({ revision_of: original });
+
+    const shown = await http(`${harness.baseUrl}/v1/review/assessments/${revision}`, { headers: bearer(reviewers.bob) });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ assessment_id: revision, revision_of: original });
+    expect(shown.body.revision).toMatchObject({
+      of: original,
+      components_added: ['db-2'],
+      components_removed: [],
+      links_added: [{ from: 'app-1', to: 'db-2' }, { from: 'app-2', to: 'db-2' }],
+      links_removed: [],
+      findings_new: expect.any(Array),
+    });
+    expect(shown.body.revision.findings_fixed).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'missing_redundancy', component_ids: ['db'] }), expect.objectContaining({ check: 'no_zone_redundancy', component_ids: ['app-1', 'app-2'] })]),
+    );
+    const originalShown = await http(`${harness.baseUrl}/v1/review/assessments/${original}`, { headers: bearer(reviewers.bob) });
+    expect(originalShown.body).toMatchObject({ revision_of: null });
+    expect(originalShown.body).not.toHaveProperty('revision');
+
+    // One revision per assessment: the next round revises the revision.
+    const second = await createAssessment({ ...REVISED, revision_of: original });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: 'REVISION_NOT_ALLOWED', message: expect.stringContaining(`already revised by ${revision}`) });
+  });
+
+  it.each([
+    ['approved', /was approved; only an assessment whose review requested changes/],
+    ['rejected', /was rejected; only an assessment whose review requested changes/],
+  ])('refuses to revise an %s assessment with 409 REVISION_NOT_ALLOWED', async (verdict, message) => {
+    const original = await reviewedAssessment(verdict);
+    const response = await createAssessment({ ...REVISED, revision_of: original });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'REVISION_NOT_ALLOWED', message: expect.stringMatching(message) });
+    expect((await getAssessment(original)).body).toMatchObject({ revised_by: null });
+  });
+
+  it('refuses to revise one not reviewed yet', async () => {
+    const { assessment_id: original } = await submittedWithFindings();
+    const response = await createAssessment({ ...REVISED, revision_of: original });
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'REVISION_NOT_ALLOWED', message: expect.stringContaining('not reviewed yet') });
+  });
+
+  it("answers 404 for an unknown assessment, another organisation's or another environment's", async () => {
+    const original = await reviewedAssessment('changes_requested');
+    const other = await harness.issueKey('globex', 'test');
+    const live = await harness.issueKey('acme', 'live');
+    for (const [revisionOf, apiKey] of [['asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', key], [original, other.key], [original, live.key]]) {
+      const response = await createAssessment({ ...REVISED, revision_of: revisionOf }, {}, apiKey);
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe('NOT_FOUND');
+    }
+    // None of those took the revision.
+    const revision = await createAssessment({ ...REVISED, revision_of: original });
+    expect(revision.status).toBe(202);
+  });
+
+  it('forgets an erased revision: what it revised shows no revised_by and may be revised again', async () => {
+    const original = await reviewedAssessment('changes_requested');
+    const first = await createAssessment({ ...REVISED, revision_of: original });
+    expect(first.status).toBe(202);
+    const erased = await http(`${assessmentsUrl}/${first.body.assessment_id}`, { method: 'DELETE', headers: bearer(key) });
+    expect([202, 204]).toContain(erased.status);
+    expect((await getAssessment(original)).body).toMatchObject({ revised_by: null });
+    const second = await createAssessment({ ...REVISED, revision_of: original });
+    expect(second.status).toBe(202);
+    expect((await getAssessment(original)).body).toMatchObject({ revised_by: second.body.assessment_id });
+  });
+
+  it('answers 400 for a revision_of that is no assessment id', async () => {
+    const response = await createAssessment({ ...REVISED, revision_of: 'task_01JAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.message).toMatch(/^revision_of: must be an assessment id/);
   });
 });
 

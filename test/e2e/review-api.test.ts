@@ -8,6 +8,15 @@ import { bearer, http } from '../support/http';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
 
 const ARCHITECTURE = { name: 'Web shop', context: 'Checkout for the EU shop.', ...SINGLE_ZONE_GRAPH };
+/** Production reviews in two stages, each by its own group, the second four-eyes; the sandbox keeps the default single stage. */
+const PIPELINES = {
+  live: {
+    stages: [
+      { name: 'network', group: 'network' },
+      { name: 'security', group: 'security', four_eyes: true },
+    ],
+  },
+};
 
 let harness: AssayHarness;
 let connection: Connection;
@@ -17,7 +26,7 @@ let alice: { id: string; credential: string };
 let bob: { id: string; credential: string };
 
 beforeAll(async () => {
-  harness = await AssayHarness.start();
+  harness = await AssayHarness.start({ env: { REVIEW_PIPELINES: JSON.stringify(PIPELINES) } });
   connection = await Connection.connect({ address: harness.temporal.address });
   client = new Client({ connection, namespace: SANDBOX_NAMESPACE });
   customerKey = (await harness.issueKey('acme', 'test')).key;
@@ -36,13 +45,13 @@ function review(path: string, credential: string | undefined, json?: unknown) {
   return http(`${harness.baseUrl}/v1/review/${path}`, { method, headers, json });
 }
 
-/** An assessment whose automated checks have run, so it can be claimed. */
-async function checkedAssessment(): Promise<string> {
-  const created = await http(`${harness.baseUrl}/v1/network-assessments`, { method: 'POST', headers: bearer(customerKey), json: ARCHITECTURE });
+/** An assessment whose automated checks have run, so it can be claimed (in the sandbox unless another key is given). */
+async function checkedAssessment(key = customerKey): Promise<string> {
+  const created = await http(`${harness.baseUrl}/v1/network-assessments`, { method: 'POST', headers: bearer(key), json: ARCHITECTURE });
   expect(created.status).toBe(202);
   const id: string = created.body.assessment_id;
   await eventually(
-    () => http(`${harness.baseUrl}/v1/network-assessments/${id}`, { headers: bearer(customerKey) }),
+    () => http(`${harness.baseUrl}/v1/network-assessments/${id}`, { headers: bearer(key) }),
     (response) => Array.isArray(response.body.findings),
     `the checks of ${id}`,
   );
@@ -77,7 +86,9 @@ describe('who may review', () => {
   });
 
   it('says who a credential belongs to', async () => {
-    expect(await review('me', alice.credential)).toMatchObject({ status: 200, body: { reviewer_id: alice.id, name: 'alice', environment: 'test' } });
+    expect(await review('me', alice.credential)).toEqual(expect.objectContaining({ status: 200, body: { reviewer_id: alice.id, name: 'alice', environment: 'test', groups: [] } }));
+    const rita = await (await harness.reviewerService()).add('rita', 'live', ['network', 'security']);
+    expect((await review('me', rita.credential)).body).toEqual({ reviewer_id: rita.id, name: 'rita', environment: 'live', groups: ['network', 'security'] });
   });
 });
 
@@ -104,9 +115,10 @@ describe('the review through the API', () => {
       const [argument] = (request.input?.args?.payloads ?? []).map((payload) => defaultPayloadConverter.fromPayload(payload));
       return [{ update: request.input?.name, argument }];
     });
+    // The groups come from the credential too (alice has none), never from the request.
     expect(accepted).toEqual([
-      { update: 'claimAssessment', argument: { reviewer: 'alice' } },
-      { update: 'completeAssessment', argument: { verdict: 'changes_requested', notes: 'Add a second zone.', reviewer: 'alice' } },
+      { update: 'claimAssessment', argument: { reviewer: 'alice', groups: [] } },
+      { update: 'completeAssessment', argument: { verdict: 'changes_requested', notes: 'Add a second zone.', reviewer: 'alice', groups: [] } },
     ]);
   });
 
@@ -130,11 +142,104 @@ describe('the review through the API', () => {
     expectErrorBody(await review('assessments/asmt_01JAAAAAAAAAAAAAAAAAAAAAAA', alice.credential), 404, 'NOT_FOUND');
   });
 
+  it('filters the queue by stage (the default pipeline has one, `review`) and refuses a malformed one', async () => {
+    const id = await checkedAssessment();
+    const byStage = await eventually(
+      async () => (await review('assessments?stage=review&limit=100', alice.credential)).body.data as Array<{ assessment_id: string }>,
+      (items) => items.some((item) => item.assessment_id === id),
+      'the assessment in the queue of stage review',
+    );
+    expect(byStage.length).toBeGreaterThan(0);
+    expect((await review('assessments?stage=network&limit=100', alice.credential)).body.data).toEqual([]);
+    // The default stage has no group, so no group filter finds it.
+    expect((await review('assessments?group=network&limit=100', alice.credential)).body.data).toEqual([]);
+    expectErrorBody(await review('assessments?stage=Not%20a%20stage', alice.credential), 400, 'INVALID_REQUEST');
+  });
+
   it('puts the review operations in the OpenAPI document under the reviewer credential scheme', async () => {
     const document = (await http(`${harness.baseUrl}/openapi.json`)).body;
     expect(document.components.securitySchemes.reviewerCredential).toMatchObject({ type: 'http', scheme: 'bearer' });
     const claim = document.paths['/v1/review/assessments/{assessment_id}/claim'].post;
     expect(claim.security).toEqual([{ reviewerCredential: [] }]);
     expect(Object.keys(claim.responses)).toEqual(expect.arrayContaining(['200', '401', '403', '404', '409', '504']));
+  });
+});
+
+describe('a pipeline of stages with reviewer groups', () => {
+  let liveKey: string;
+  const reviewers: Record<string, string> = {};
+
+  beforeAll(async () => {
+    liveKey = (await harness.issueKey('acme', 'live')).key;
+    const service = await harness.reviewerService();
+    for (const [name, groups] of [['nina', ['network']], ['sam', ['security']], ['sara', ['security', 'audit']], ['paul', []]] as const) {
+      reviewers[name] = (await service.add(name, 'live', groups)).credential;
+    }
+  });
+
+  const act = (id: string, action: 'claim' | 'release' | 'complete', reviewer: string, json?: unknown) => review(`assessments/${id}/${action}`, reviewers[reviewer], json);
+  const approve = (id: string, reviewer: string) => act(id, 'complete', reviewer, { verdict: 'approved', notes: `Fine by ${reviewer}.` });
+
+  function expectRefused(response: { status: number; body: any }, code: string): void {
+    expectErrorBody(response, 409, 'REVIEW_REFUSED');
+    expect(response.body.error.message).toMatch(new RegExp(`^${code}: `));
+  }
+
+  it("refuses a reviewer without the active stage's group with 409 NOT_IN_STAGE_GROUP, and the same reviewer's second approval with 409 FOUR_EYES", async () => {
+    const id = await checkedAssessment(liveKey);
+    expectRefused(await act(id, 'claim', 'sam'), 'NOT_IN_STAGE_GROUP');
+    // A credential without groups acts only on stages without one.
+    expectRefused(await act(id, 'claim', 'paul'), 'NOT_IN_STAGE_GROUP');
+
+    expect(await act(id, 'claim', 'nina')).toMatchObject({ status: 200, body: { status: 'under_review', stage: 'network', claim: { reviewer: 'nina' } } });
+    expect(await approve(id, 'nina')).toMatchObject({ status: 200, body: { status: 'under_review', stage: 'security' } });
+    expectRefused(await act(id, 'claim', 'nina'), 'NOT_IN_STAGE_GROUP');
+
+    expect(await act(id, 'claim', 'sam')).toMatchObject({ status: 200, body: { stage: 'security', claim: { reviewer: 'sam' } } });
+    const firstApproval = await approve(id, 'sam');
+    expect(firstApproval).toMatchObject({ status: 200, body: { status: 'under_review', stage: 'security' } });
+    expect(firstApproval.body.claim).toBeUndefined();
+    expectRefused(await act(id, 'claim', 'sam'), 'FOUR_EYES');
+
+    expect(await act(id, 'claim', 'sara')).toMatchObject({ status: 200, body: { claim: { reviewer: 'sara' } } });
+    expect(await approve(id, 'sara')).toMatchObject({ status: 200, body: { status: 'completed', review: { verdict: 'approved', reviewer: 'sara' } } });
+    const stages = (await http(`${harness.baseUrl}/v1/network-assessments/${id}`, { headers: bearer(liveKey) })).body.stages as Array<{ name: string; state: string; reviews: Array<{ reviewer: string }> }>;
+    expect(stages.map(({ name, state, reviews }) => ({ name, state, reviewers: reviews.map((given) => given.reviewer) }))).toEqual([
+      { name: 'network', state: 'approved', reviewers: ['nina'] },
+      { name: 'security', state: 'approved', reviewers: ['sam', 'sara'] },
+    ]);
+  });
+
+  it('filters the queue by the active stage and by its group, a cursor staying with its filters', async () => {
+    const inNetwork = await checkedAssessment(liveKey);
+    const inSecurity = await checkedAssessment(liveKey);
+    const another = await checkedAssessment(liveKey);
+    await act(inSecurity, 'claim', 'nina');
+    expect(await approve(inSecurity, 'nina')).toMatchObject({ status: 200, body: { stage: 'security' } });
+
+    const idsOf = async (query: string) => ((await review(`assessments?${query}`, reviewers.paul)).body.data as Array<{ assessment_id: string }>).map((item) => item.assessment_id);
+    const mine = [inNetwork, inSecurity, another];
+    const ours = (ids: string[]) => ids.filter((id) => mine.includes(id));
+    await eventually(() => idsOf('limit=100'), (ids) => mine.every((id) => ids.includes(id)), 'the three assessments in the queue');
+
+    expect(ours(await idsOf('stage=security&limit=100'))).toEqual([inSecurity]);
+    expect(ours(await idsOf('group=security&limit=100'))).toEqual([inSecurity]);
+    expect(ours(await idsOf('stage=network&group=network&limit=100')).sort()).toEqual([inNetwork, another].sort());
+    expect(ours(await idsOf('stage=network&group=security&limit=100'))).toEqual([]);
+    expect(ours(await idsOf('group=audit&limit=100'))).toEqual([]);
+
+    // Page by page through the network stage: each page keeps the filter, and a cursor is refused with another one.
+    const first = (await review('assessments?stage=network&limit=1', reviewers.paul)).body;
+    expect(first).toMatchObject({ data: [expect.anything()], has_more: true, next_cursor: expect.any(String) });
+    const seen: string[] = first.data.map((item: { assessment_id: string }) => item.assessment_id);
+    let cursor: string | null = first.next_cursor;
+    while (cursor !== null) {
+      const page = (await review(`assessments?stage=network&limit=1&cursor=${encodeURIComponent(cursor)}`, reviewers.paul)).body;
+      seen.push(...page.data.map((item: { assessment_id: string }) => item.assessment_id));
+      cursor = page.next_cursor;
+    }
+    expect(seen).not.toContain(inSecurity);
+    expect(ours(seen).sort()).toEqual([inNetwork, another].sort());
+    expectErrorBody(await review(`assessments?stage=security&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, reviewers.paul), 400, 'INVALID_REQUEST');
   });
 });

@@ -235,7 +235,8 @@ describe('the review queue, a page at a time', () => {
       `limit=1&overdue=true&cursor=${encodeURIComponent(cursor)}`,
       `limit=1&claimed_by_me=true&cursor=${encodeURIComponent(erins)}`,
       'overdue=yes',
-      'stage=network',
+      'stage=Not%20a%20stage',
+      `limit=1&stage=review&cursor=${encodeURIComponent(cursor)}`,
     ];
     for (const query of refusedQueries) {
       const refused = await review(`assessments?${query}`, 'alice');

@@ -6,6 +6,7 @@ import { assessmentWorkflowId, type AssessmentMemo } from '../../contract';
 import { CLOSED_READ_TTL_MS } from '../tasks/task-workflow-reader';
 import { expiresAt } from '../../common/resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
+import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 
 export interface AssessmentLookup {
   resource: AssessmentResource;
@@ -17,7 +18,8 @@ export interface AssessmentLookup {
 /**
  * Reads an assessment from its workflow's memo with describe(), which the server answers without
  * any worker. A closed assessment's answer is cached briefly: an operator's reset may replace the
- * run (the same bound as tasks, docs/operator-actions.md).
+ * run (the same bound as tasks, docs/operator-actions.md). Its revision links are read from the
+ * database on every read, never cached: a closed assessment gains `revised_by` when it is revised.
  */
 @Injectable()
 export class AssessmentWorkflowReader {
@@ -29,7 +31,10 @@ export class AssessmentWorkflowReader {
     sizeCalculation: (lookup) => JSON.stringify(lookup.resource).length,
   });
 
-  constructor(private readonly temporal: TemporalClients) {}
+  constructor(
+    private readonly temporal: TemporalClients,
+    private readonly revisions: AssessmentRevisionStore,
+  ) {}
 
   /** After an erasure: the next read asks Temporal. */
   forget(environment: KeyEnvironment, organizationId: string, assessmentId: string): void {
@@ -37,6 +42,14 @@ export class AssessmentWorkflowReader {
   }
 
   async read(environment: KeyEnvironment, organizationId: string, assessmentId: string): Promise<AssessmentLookup | undefined> {
+    const lookup = await this.readWorkflow(environment, organizationId, assessmentId);
+    if (!lookup) return undefined;
+    const links = await this.revisions.links(environment, { organizationId, assessmentId });
+    return { ...lookup, resource: { ...lookup.resource, revision_of: links.revisionOf, revised_by: links.revisedBy } };
+  }
+
+  /** The workflow's side alone: the resource's revision links are left null. */
+  async readWorkflow(environment: KeyEnvironment, organizationId: string, assessmentId: string): Promise<AssessmentLookup | undefined> {
     const workflowId = assessmentWorkflowId(organizationId, assessmentId);
     const cacheKey = `${environment}/${workflowId}`;
     const cached = this.closed.get(cacheKey);

@@ -12,14 +12,38 @@ const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };
 const ASSESSMENT_ID = { name: 'assessment_id', description: 'The id returned on creation: `asmt_` and a ULID.', schema: z.string().regex(new RegExp(ASSESSMENT_ID_PATTERN)), example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3' };
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 
-const submitted = { assessment_id: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3', name: 'Checkout platform', status: 'submitted', created_at: CREATED_AT, updated_at: CREATED_AT, expires_at: null, escalations: [] };
+const COMPLETED_AT = '2025-06-03T14:02:11.000Z';
+
+const submitted = {
+  assessment_id: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3',
+  name: 'Checkout platform',
+  status: 'submitted',
+  created_at: CREATED_AT,
+  updated_at: CREATED_AT,
+  expires_at: null,
+  escalations: [],
+  revision_of: null,
+  revised_by: null,
+};
 const completed = {
   ...submitted,
   status: 'completed',
-  updated_at: '2025-06-03T14:02:11.000Z',
+  updated_at: COMPLETED_AT,
   expires_at: '2025-07-03T14:02:11.000Z',
   findings: [{ check: 'single_point_of_failure', severity: 'high', message: 'db-1 is the only database and every service depends on it.', component_ids: ['db-1'] }],
-  review: { verdict: 'changes_requested', notes: 'Add a replica in a second zone.', reviewer: 'alice', completed_at: '2025-06-03T14:02:11.000Z' },
+  review: { verdict: 'changes_requested', notes: 'Add a replica in a second zone.', reviewer: 'alice', completed_at: COMPLETED_AT },
+  stages: [
+    {
+      name: 'review',
+      group: null,
+      approvals_required: 1,
+      state: 'changes_requested',
+      reviews: [{ reviewer: 'alice', verdict: 'changes_requested', notes: 'Add a replica in a second zone.', at: COMPLETED_AT }],
+      started_at: CREATED_AT,
+      completed_at: COMPLETED_AT,
+    },
+  ],
+  revised_by: 'asmt_01JB9Q4W8X2C6V0B4N8M2K6J0H',
 };
 
 /** The network assessment routes: AssessmentsController serves them, the OpenAPI document describes them. */
@@ -52,7 +76,7 @@ export const ASSESSMENT_ROUTES = {
     responses: [
       { status: 202, description: 'Accepted: the assessment (submitted; on an idempotent replay, as it is now).', body: ASSESSMENT, example: submitted, headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS } },
     ],
-    errors: ['INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'NOT_FOUND', 'REVISION_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
   list: {
     method: 'get',

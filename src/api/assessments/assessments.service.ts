@@ -29,6 +29,8 @@ import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
 import { AssessmentIndex } from '../review-index/assessment-index';
 import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
+import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
+import { AssessmentRevisions } from './assessment-revisions';
 
 export interface CreatedAssessment {
   assessment: AssessmentResource;
@@ -54,12 +56,20 @@ export class AssessmentsService {
     private readonly waits: PreferWaits,
     private readonly index: AssessmentIndex,
     private readonly architectures: SubmittedArchitectures,
+    private readonly revisions: AssessmentRevisions,
+    private readonly revisionLinks: AssessmentRevisionStore,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedAssessment> {
     const request = parseCreateAssessmentRequest(body);
     const memo: AssessmentMemo = { created_at: new Date().toISOString(), name: request.name, request_hash: requestHash(request) };
-    const started = await startOnce<typeof assessmentWorkflow, AssessmentResource>(this.temporal, ASSESSMENTS, {
+    // Chosen here rather than by startOnce: a revision's link is recorded under it before the start.
+    const id = idempotencyKey ? assessmentIdForIdempotencyKey(caller.organizationId, idempotencyKey) : newAssessmentId();
+    const reservation = request.revisionOf === undefined ? undefined : await this.revisions.reserve(caller.environment, { organizationId: caller.organizationId, assessmentId: id }, request.revisionOf);
+    // Fixed into the workflow, so a later change of REVIEW_PIPELINES never moves a running review.
+    const pipeline = this.config.reviewPipelines[caller.environment];
+    const [firstStage] = pipeline.stages;
+    const started = await startOnce<typeof assessmentWorkflow, AssessmentResource>(this.temporal, { ...ASSESSMENTS, newId: () => id, idForIdempotencyKey: () => id }, {
       caller,
       idempotencyKey,
       memo,
@@ -69,16 +79,21 @@ export class AssessmentsService {
             assessmentId,
             organizationId: caller.organizationId,
             ...request,
-            sla: { claimWithinMs: this.config.values.ASSESSMENT_CLAIM_SLA, reviewWithinMs: this.config.values.ASSESSMENT_REVIEW_SLA },
+            sla: { claimWithinMs: firstStage.claimWithinMs, reviewWithinMs: firstStage.reviewWithinMs },
+            pipeline,
           },
         ],
         typedSearchAttributes: [{ key: ORGANIZATION_SEARCH_ATTRIBUTE, value: caller.organizationId }],
       }),
       readExisting: (assessmentId) => this.reader.read(caller.environment, caller.organizationId, assessmentId),
+    }).catch(async (error: unknown) => {
+      // The key names another request's assessment, which this link is no part of.
+      if (reservation && error instanceof ApiError && error.code === 'IDEMPOTENCY_KEY_REUSED') await this.revisions.release(reservation);
+      throw error;
     });
     if (started.replayed) return { assessment: started.resource, replayed: true };
     await this.index.recordCreated(caller.environment, { organizationId: caller.organizationId, assessmentId: started.id }, memo.created_at);
-    return { assessment: toAssessmentResource(started.id, memo, null), replayed: false };
+    return { assessment: toAssessmentResource(started.id, memo, null, { revisionOf: request.revisionOf ?? null, revisedBy: null }), replayed: false };
   }
 
   /** The caller's assessments (open first, then the latest completed); `completed` is exact in visibility, the open statuses are told apart per item. */
@@ -131,6 +146,7 @@ export class AssessmentsService {
     this.reader.forget(caller.environment, caller.organizationId, assessmentId);
     this.architectures.forget(this.temporal.namespaceFor(caller.environment), assessmentWorkflowId(caller.organizationId, assessmentId));
     await this.index.forget(caller.environment, { organizationId: caller.organizationId, assessmentId });
+    await this.revisionLinks.removeAssessment(caller.environment, { organizationId: caller.organizationId, assessmentId });
     return erasure === 'erased';
   }
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error';
 import { describeFirstIssue } from '../http/zod-issues';
 import type { NetworkComponent, NetworkGraph, NetworkLink } from '../../contract';
 import { ASSESSMENT_LIMITS as LIMITS } from './assessment-limits';
+import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
 
 const COMPONENT_ID = /^[A-Za-z0-9._:-]+$/;
 
@@ -11,6 +12,8 @@ export interface CreateAssessmentRequest {
   name: string;
   context: string;
   graph: NetworkGraph;
+  /** Present only when given, so the request hash of a create without it is what it was before revisions. */
+  revisionOf?: string;
 }
 
 /** A message for a value of the wrong type only, so zod's own message for unknown keys still names them. */
@@ -85,6 +88,15 @@ export const createAssessmentSchema = z
       links: z
         .array(linkSchema, { error: 'required, an array of links (may be empty)' })
         .max(LIMITS.links, { error: `must list at most ${LIMITS.links} links` }),
+      revision_of: z
+        .string({ error: 'must be an assessment id' })
+        .regex(new RegExp(ASSESSMENT_ID_PATTERN), { error: 'must be an assessment id: asmt_ and a ULID' })
+        .meta({
+          description:
+            'The assessment this one revises: one of yours in this environment whose review requested changes (`changes_requested`), which no other assessment revises yet. Both then show the link (`revision_of`, `revised_by`), and reviewers see what changed.',
+          example: 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3',
+        })
+        .optional(),
     },
     wrongType('must be a JSON object'),
   )
@@ -112,8 +124,9 @@ export const createAssessmentSchema = z
 export function parseCreateAssessmentRequest(body: unknown): CreateAssessmentRequest {
   const parsed = createAssessmentSchema.safeParse(body);
   if (!parsed.success) throw ApiError.invalidRequest(describeFirstIssue(parsed.error));
-  const { name, context = '', components, links } = parsed.data;
+  const { name, context = '', components, links, revision_of: revisionOf } = parsed.data;
   const request: CreateAssessmentRequest = { name, context, graph: { components: components.map(pickComponent), links: links.map(pickLink) } };
+  if (revisionOf !== undefined) request.revisionOf = revisionOf;
   const bytes = Buffer.byteLength(JSON.stringify(request), 'utf8');
   if (bytes > LIMITS.serializedBytes) {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The architecture is ${bytes} bytes once serialised; at most ${LIMITS.serializedBytes} are accepted`);

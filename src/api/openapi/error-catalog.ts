@@ -20,6 +20,7 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   TASK_ALREADY_FINAL: { status: 409, meaning: 'The task already succeeded or failed, so it can no longer be canceled.' },
   BATCH_ALREADY_ENDED: { status: 409, meaning: 'The batch has ended (every admitted item is final), so it can no longer be canceled.' },
   REVIEW_REFUSED: { status: 409, meaning: "The review's state does not allow the action (checks still running, claimed by another reviewer, not claimed, already completed); the message says which." },
+  REVISION_NOT_ALLOWED: { status: 409, meaning: "revision_of names an assessment that cannot be revised: not reviewed yet, approved or rejected rather than changes_requested, or already revised by another assessment; the message says which." },
   ENDPOINT_DISABLED: { status: 409, meaning: 'The webhook endpoint is disabled (its receiver answered 410 Gone); enable it before sending it a test event or a redelivery.' },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text, an item\'s text, a batch\'s item count or the architecture is over its limit, or the body is over its limit (4 MiB by default, 32 MiB for a batch).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'A body was sent with a Content-Type other than application/json.' },

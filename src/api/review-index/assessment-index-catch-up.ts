@@ -17,7 +17,8 @@ const LOOK_BACK_MS = 60_000;
 const REFRESH_EVERY_MS = 60_000;
 const LISTING_PAGE_SIZE = 1_000;
 
-const logger = new Logger('AssessmentIndex');
+/** The review index's one logger, for the catch-up and the index alike. */
+export const indexLogger = new Logger('AssessmentIndex');
 
 /**
  * Brings the review index up to date with visibility: every assessment started since the last
@@ -47,7 +48,7 @@ export class AssessmentIndexCatchUp {
     if (!this.caughtUp.has(environment) && (await this.store.indexedUntil(environment)) === undefined) await this.run(environment);
     this.caughtUp.add(environment);
     if (Date.now() - (this.lastStartedAt.get(environment) ?? 0) < REFRESH_EVERY_MS) return;
-    this.run(environment).catch((error: unknown) => logger.warn(`catching up the review index of ${environment} failed: ${error instanceof Error ? error.message : String(error)}`));
+    this.run(environment).catch((error: unknown) => indexLogger.warn(`catching up the review index of ${environment} failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 
   /** One catch-up at a time per environment in this process; a caller arriving meanwhile waits for it. */
@@ -87,6 +88,9 @@ export class AssessmentIndexCatchUp {
     if (!ref) return undefined;
     const memo = execution.memo as unknown as AssessmentMemo | undefined;
     const createdAt = memo?.created_at ?? execution.startTime.toISOString();
-    return indexRow(environment, ref, createdAt, this.config.values.ASSESSMENT_CLAIM_SLA, { state: memo?.state, closeTime: execution.closeTime });
+    // The memo's state names the active stage and its group. One whose checks still run has published
+    // none yet: it is most likely in the first stage of the pipeline configured now, and the first
+    // queue page that shows it reads the workflow's own.
+    return indexRow(environment, ref, createdAt, this.config.reviewPipelines[environment].stages[0], { state: memo?.state, closeTime: execution.closeTime });
   }
 }

@@ -1,13 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { indexRow, placementOf, samePlacement, type ReviewedWorkflow } from '../../common/review/review-placement';
 import { AssessmentIndexStore, type AssessmentIndexRow, type QueuePageRequest, type ReviewPlacement } from '../../common/storage/assessment-index-store';
 import type { AssessmentReviewSnapshot } from '../../contract';
-import { AssessmentIndexCatchUp } from './assessment-index-catch-up';
-
-const logger = new Logger('AssessmentIndex');
+import { AssessmentIndexCatchUp, indexLogger } from './assessment-index-catch-up';
 
 /**
  * The API's review index (docs/architecture.md, The review index): which organisation each
@@ -27,16 +25,17 @@ export class AssessmentIndex {
   /**
    * A new assessment, so it is in the queue at the next refresh. The workflow has started by now:
    * a failure to write is logged, not answered, and the next catch-up writes the row instead.
+   * The row starts in the first stage of the environment's pipeline, which the API has just put
+   * into the workflow from the same configuration, so the stage and group filters find it at once.
    */
   async recordCreated(environment: KeyEnvironment, ref: AssessmentWorkflowRef, createdAt: string): Promise<void> {
-    const row = indexRow(environment, ref, createdAt, this.config.values.ASSESSMENT_CLAIM_SLA, { state: undefined, closeTime: undefined });
-    await this.store.add([row]).catch((error: unknown) => logger.warn(`could not index assessment ${ref.assessmentId}: ${error instanceof Error ? error.message : String(error)}`));
+    const row = indexRow(environment, ref, createdAt, this.config.reviewPipelines[environment].stages[0], { state: undefined, closeTime: undefined });
+    await this.store.add([row]).catch((error: unknown) => indexLogger.warn(`could not index assessment ${ref.assessmentId}: ${error instanceof Error ? error.message : String(error)}`));
   }
 
-  /** A reviewer's action through the API: the workflow's answer says where the assessment stands now. */
-  async recordReview(environment: KeyEnvironment, assessmentId: string, snapshot: AssessmentReviewSnapshot): Promise<void> {
-    const row = await this.store.find(environment, assessmentId);
-    if (row) await this.reconcile(row, { state: snapshot, closeTime: undefined });
+  /** A reviewer's action through the API, on the row it located the assessment with: the workflow's answer says where it stands now. */
+  async recordReview(row: AssessmentIndexRow, snapshot: AssessmentReviewSnapshot): Promise<void> {
+    await this.reconcile(row, { state: snapshot, closeTime: undefined });
   }
 
   /** The row of an assessment id; one the index does not hold yet is looked for in visibility since the last catch-up. */
@@ -55,7 +54,7 @@ export class AssessmentIndex {
 
   /** Moves the row to where the workflow's own state puts it, when they differ; returns that place. */
   async reconcile(row: AssessmentIndexRow, workflow: ReviewedWorkflow): Promise<ReviewPlacement> {
-    const placement = placementOf(workflow, row.dueAt);
+    const placement = placementOf(workflow, row);
     if (!samePlacement(row, placement)) await this.store.place(row.environment, row.assessmentId, placement);
     return placement;
   }

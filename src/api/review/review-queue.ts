@@ -36,15 +36,28 @@ export class ReviewQueue {
     const { environment } = reviewer;
     const now = new Date().toISOString();
     const claimedBy = request.claimedByMe ? reviewer.name : undefined;
+    const { stage, group } = request;
     // A cursor pages one environment's queue with the same filters (and, for claimed_by_me, the same reviewer).
-    const scope = `review-queue\n${environment}\n${request.overdue ? 'overdue' : 'any deadline'}\n${claimedBy === undefined ? 'any claim' : `claimed by ${claimedBy}`}`;
+    const scope = [
+      'review-queue',
+      environment,
+      request.overdue ? 'overdue' : 'any deadline',
+      claimedBy === undefined ? 'any claim' : `claimed by ${claimedBy}`,
+      stage === undefined ? 'any stage' : `stage ${stage}`,
+      group === undefined ? 'any group' : `group ${group}`,
+    ].join('\n');
     const after = request.cursor === undefined ? undefined : parsePosition(await this.cursors.decode(request.cursor, scope));
-    const rows = await this.index.queuePage(environment, { after, claimedBy, dueBefore: request.overdue ? now : undefined, limit: request.limit + 1 });
+    const rows = await this.index.queuePage(environment, { after, claimedBy, stage, group, dueBefore: request.overdue ? now : undefined, limit: request.limit + 1 });
     const pageRows = rows.slice(0, request.limit);
     const lines = await Promise.all(pageRows.map((row) => this.read(row)));
+    const stillMatches = ({ placement }: QueueLine) =>
+      (claimedBy === undefined || placement.claimedBy === claimedBy) &&
+      (!request.overdue || placement.dueAt < now) &&
+      (stage === undefined || placement.stage === stage) &&
+      (group === undefined || placement.stageGroup === group);
     const data = lines
       .filter((line): line is QueueLine => line !== undefined)
-      .filter(({ placement }) => (claimedBy === undefined || placement.claimedBy === claimedBy) && (!request.overdue || placement.dueAt < now))
+      .filter(stillMatches)
       .map(({ item }) => item);
     const last = pageRows.at(-1);
     const hasMore = rows.length > request.limit && last !== undefined;

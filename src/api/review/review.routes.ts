@@ -38,7 +38,7 @@ export const REVIEW_ROUTES = {
     tag: TAG,
     reviewer: true,
     summary: 'Who the reviewer credential belongs to',
-    responses: [{ status: 200, description: 'The reviewer.', body: { name: 'Reviewer', schema: reviewerIdentitySchema }, example: { reviewer_id: 'rvw_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', name: 'alice', environment: 'test' } }],
+    responses: [{ status: 200, description: 'The reviewer.', body: { name: 'Reviewer', schema: reviewerIdentitySchema }, example: { reviewer_id: 'rvw_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', name: 'alice', environment: 'test', groups: ['network'] } }],
     errors: [],
   },
   queue: {
@@ -50,6 +50,7 @@ export const REVIEW_ROUTES = {
     summary: 'The open assessments of every organisation, earliest SLA deadline first, a page at a time',
     description:
       'Earliest deadline (`due_at`) first, so overdue ones lead, then the oldest. An assessment whose checks still run is placed by its claim deadline and says `checks_completed: false`. ' +
+      'Filters narrow it to what is overdue, to your claims, to one stage of the review pipeline (`stage`) or to the stages of one reviewer group (`group`). ' +
       'Each item is read from its workflow as the page is built; one that left the queue or no longer meets the filters meanwhile is left out, so a page may hold fewer than `limit` items while `has_more` is still right. Follow next_cursor while has_more is true.',
     query: reviewQueueQuerySchema,
     responses: [{ status: 200, description: 'One page of the queue.', body: { name: 'ReviewQueue', schema: listPageSchema(pendingAssessmentSchema) } }],
@@ -61,7 +62,7 @@ export const REVIEW_ROUTES = {
     operationId: 'getReviewAssessment',
     tag: TAG,
     reviewer: true,
-    summary: 'An assessment as a reviewer needs it: findings, claim, deadline, the submitted context and architecture',
+    summary: 'An assessment as a reviewer needs it: findings, stages, claim, deadline, the submitted context and architecture, and what a revision changed',
     pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The assessment.', body: { name: 'ReviewAssessment', schema: reviewerAssessmentSchema } }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
@@ -72,8 +73,9 @@ export const REVIEW_ROUTES = {
     operationId: 'claimAssessment',
     tag: TAG,
     reviewer: true,
-    summary: 'Claim an assessment: submitted → under_review',
-    description: 'Claiming again what you hold changes nothing, so a retry is harmless. Refused (409 REVIEW_REFUSED) while the checks run, when another reviewer holds it, or once completed.',
+    summary: "Claim the assessment's active stage: submitted → under_review",
+    description:
+      "Claiming again what you hold changes nothing, so a retry is harmless. Refused (409 REVIEW_REFUSED, the message starting with the reason) while the checks run, when another reviewer holds it, when the stage's group is not one of this reviewer's (NOT_IN_STAGE_GROUP), when this reviewer already approved the four-eyes stage or, if the pipeline wants distinct approvers, another stage (FOUR_EYES), or once completed.",
     pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The review state after the claim.', body: SNAPSHOT, example: claimed }],
     errors: ACTION_ERRORS,
@@ -84,8 +86,8 @@ export const REVIEW_ROUTES = {
     operationId: 'releaseAssessment',
     tag: TAG,
     reviewer: true,
-    summary: 'Give a claimed assessment back to the queue: under_review → submitted',
-    description: 'Only the reviewer holding the claim can release it.',
+    summary: "Give the active stage's claim back to the queue; the status stays under_review",
+    description: 'Only the reviewer holding the claim can release it. The stage waits for a claim again, its claim deadline restarted.',
     pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The review state after the release.', body: SNAPSHOT }],
     errors: ACTION_ERRORS,
@@ -96,8 +98,9 @@ export const REVIEW_ROUTES = {
     operationId: 'completeAssessment',
     tag: TAG,
     reviewer: true,
-    summary: 'Record the verdict: under_review → completed',
-    description: 'Only the reviewer holding the claim can complete it; the customer sees the verdict, the notes and this reviewer in GET and gets an `assessment.reviewed` event.',
+    summary: "Record a verdict on the active stage: the last stage's approval, or any other verdict, completes the assessment",
+    description:
+      'Only the reviewer holding the claim can give it. An approval moves the review to the next stage (a four-eyes stage first needs a second, different approver); the last approval, `changes_requested` or `rejected` complete the assessment, and the customer sees the deciding verdict, its notes and reviewer in GET and gets an `assessment.reviewed` event.',
     pathParameters: [ASSESSMENT_ID],
     requestBody: { name: 'CompleteReviewRequest', schema: completeReviewSchema, example: { verdict: 'changes_requested', notes: 'Add a replica of db-1 in a second zone.' } },
     responses: [{ status: 200, description: 'The review state, completed.', body: SNAPSHOT }],

@@ -4,6 +4,8 @@ import type { KeyEnvironment } from '../../common/keys/api-key';
 import { AssessmentNotFoundError, AssessmentReviewClient, ReviewRefusedError, ReviewUnconfirmedError, type OperatorAssessmentView } from '../../common/review/assessment-review-client';
 import type { PendingAssessment } from '../../common/review/pending-assessment';
 import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
+import type { AssessmentIndexRow } from '../../common/storage/assessment-index-store';
+import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { ApiError } from '../http/api-error';
 import type { ListPage } from '../listing/list-resources';
@@ -18,33 +20,29 @@ export interface ReviewerIdentity {
   reviewer_id: string;
   name: string;
   environment: KeyEnvironment;
+  groups: string[];
 }
 
 /**
  * The architecture team's operations for an authenticated reviewer, in the credential's
  * environment. The reviewer the workflow records is always the credential's name: the request
  * cannot name one, so nobody can claim or complete as someone else. Assessments are found through
- * the review index, which every action the workflow accepts moves too.
+ * the review index, which every action the workflow accepts moves too. The reviewer's groups go
+ * with every claim and verdict, from the credential too: the workflow refuses a stage outside them.
  */
 @Injectable()
 export class ReviewService {
-  private readonly clients: Record<KeyEnvironment, AssessmentReviewClient>;
-
   constructor(
     private readonly temporal: TemporalClients,
     private readonly config: AppConfig,
     private readonly index: AssessmentIndex,
     private readonly reviewQueue: ReviewQueue,
-    architectures: SubmittedArchitectures,
-  ) {
-    const options = { updateTimeoutMs: config.values.REVIEW_UPDATE_TIMEOUT_MS, retentionMs: config.values.RETENTION_PERIOD };
-    const clientFor = (environment: KeyEnvironment) =>
-      new AssessmentReviewClient(temporal.client(environment), options, { locate: (assessmentId) => index.locate(environment, assessmentId), architectures });
-    this.clients = { test: clientFor('test'), live: clientFor('live') };
-  }
+    private readonly architectures: SubmittedArchitectures,
+    private readonly revisionLinks: AssessmentRevisionStore,
+  ) {}
 
   identity(reviewer: Reviewer): ReviewerIdentity {
-    return { reviewer_id: reviewer.reviewerId, name: reviewer.name, environment: reviewer.environment };
+    return { reviewer_id: reviewer.reviewerId, name: reviewer.name, environment: reviewer.environment, groups: [...reviewer.groups] };
   }
 
   queue(reviewer: Reviewer, request: ReviewQueueRequest): Promise<ListPage<PendingAssessment>> {
@@ -56,32 +54,48 @@ export class ReviewService {
   }
 
   claim(reviewer: Reviewer, assessmentId: string): Promise<AssessmentReviewSnapshot> {
-    return this.act(reviewer, assessmentId, (client) => client.claim(assessmentId, { reviewer: reviewer.name }));
+    return this.act(reviewer, (client) => client.claim(assessmentId, { reviewer: reviewer.name, groups: [...reviewer.groups] }));
   }
 
   release(reviewer: Reviewer, assessmentId: string): Promise<AssessmentReviewSnapshot> {
-    return this.act(reviewer, assessmentId, (client) => client.release(assessmentId, { reviewer: reviewer.name }));
+    return this.act(reviewer, (client) => client.release(assessmentId, { reviewer: reviewer.name }));
   }
 
   complete(reviewer: Reviewer, assessmentId: string, request: CompleteReviewRequest): Promise<AssessmentReviewSnapshot> {
-    return this.act(reviewer, assessmentId, (client) => client.complete(assessmentId, { ...request, reviewer: reviewer.name }));
+    return this.act(reviewer, (client) => client.complete(assessmentId, { ...request, reviewer: reviewer.name, groups: [...reviewer.groups] }));
   }
 
   private read<T>(reviewer: Reviewer, use: (client: AssessmentReviewClient) => Promise<T>): Promise<T> {
-    return this.temporal.withDeadline(() => use(this.clients[reviewer.environment]).catch(toApiError));
+    const { environment } = reviewer;
+    return this.temporal.withDeadline(() => use(this.client(environment, (assessmentId) => this.index.locate(environment, assessmentId))).catch(toApiError));
   }
 
   /**
    * The update has its own deadline (REVIEW_UPDATE_TIMEOUT_MS); the lookups before it have the
-   * usual one on top. The index learns the new place from the workflow's answer.
+   * usual one on top. The index learns the new place from the workflow's answer, on the row the
+   * client located the assessment with (one read of the index per action, not two).
    */
-  private act(reviewer: Reviewer, assessmentId: string, use: (client: AssessmentReviewClient) => Promise<AssessmentReviewSnapshot>): Promise<AssessmentReviewSnapshot> {
+  private act(reviewer: Reviewer, use: (client: AssessmentReviewClient) => Promise<AssessmentReviewSnapshot>): Promise<AssessmentReviewSnapshot> {
     const values = this.config.values;
+    const { environment } = reviewer;
+    let located: AssessmentIndexRow | undefined;
+    const client = this.client(environment, async (id) => (located = await this.index.locate(environment, id)));
     return this.temporal.withDeadline(async () => {
-      const snapshot = await use(this.clients[reviewer.environment]).catch(toApiError);
-      await this.index.recordReview(reviewer.environment, assessmentId, snapshot);
+      const snapshot = await use(client).catch(toApiError);
+      if (located) await this.index.recordReview(located, snapshot);
       return snapshot;
     }, values.REVIEW_UPDATE_TIMEOUT_MS + values.TEMPORAL_RPC_TIMEOUT_MS);
+  }
+
+  /** A client is a few references: one per operation, so an action can keep the index row its lookup read. */
+  private client(environment: KeyEnvironment, locate: (assessmentId: string) => Promise<AssessmentIndexRow | undefined>): AssessmentReviewClient {
+    const values = this.config.values;
+    const options = { updateTimeoutMs: values.REVIEW_UPDATE_TIMEOUT_MS, retentionMs: values.RETENTION_PERIOD };
+    return new AssessmentReviewClient(this.temporal.client(environment), options, {
+      locate,
+      architectures: this.architectures,
+      revisions: (ref) => this.revisionLinks.links(environment, ref),
+    });
   }
 }
 

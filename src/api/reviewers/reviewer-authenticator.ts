@@ -9,6 +9,8 @@ export interface Reviewer {
   reviewerId: string;
   name: string;
   environment: KeyEnvironment;
+  /** The credential's review groups: which pipeline stages with a group this reviewer may act on. */
+  groups: readonly string[];
 }
 
 /**
@@ -44,5 +46,5 @@ export class ReviewerAuthenticator {
 }
 
 function toReviewer(stored: StoredReviewer): Reviewer {
-  return { reviewerId: stored.id, name: stored.name, environment: stored.environment };
+  return { reviewerId: stored.id, name: stored.name, environment: stored.environment, groups: stored.groups };
 }

@@ -7,6 +7,7 @@ import { Storage } from '../../common/storage/storage';
 import { UsageStore } from '../../common/storage/usage-store';
 import { BatchItemStore } from '../../common/storage/batch-item-store';
 import { AssessmentIndexStore } from '../../common/storage/assessment-index-store';
+import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
 async function openAndReseal(config: AppConfig): Promise<Storage> {
@@ -29,8 +30,9 @@ async function openAndReseal(config: AppConfig): Promise<Storage> {
     { provide: UsageStore, inject: [Storage], useFactory: (storage: Storage) => storage.usage },
     { provide: BatchItemStore, inject: [Storage], useFactory: (storage: Storage) => storage.batchItems },
     { provide: AssessmentIndexStore, inject: [Storage], useFactory: (storage: Storage) => storage.assessmentIndex },
+    { provide: AssessmentRevisionStore, inject: [Storage], useFactory: (storage: Storage) => storage.assessmentRevisions },
   ],
-  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore, UsageStore, BatchItemStore, AssessmentIndexStore],
+  exports: [KeyStore, WebhookStore, ReviewerStore, ConsoleSessionStore, UsageStore, BatchItemStore, AssessmentIndexStore, AssessmentRevisionStore],
 })
 export class StorageModule implements OnApplicationShutdown {
   constructor(@Inject(Storage) private readonly storage: Storage) {}

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { InvalidReviewerNameError, ReviewerNameTakenError, ReviewerService } from '../../common/reviewers/reviewer-service';
+import { InvalidReviewerGroupsError, InvalidReviewerNameError, ReviewerNameTakenError, ReviewerService } from '../../common/reviewers/reviewer-service';
 import type { RecordedReviewerAuditEntry } from '../../common/storage/reviewer-store';
 import type { ReviewerSummary } from '../../common/reviewers/reviewer-service';
 import { leafCommand, runAction, type FailureReport } from '../command-runner';
@@ -18,11 +18,11 @@ export class ReviewerNotFoundError extends Error {
   }
 }
 
-/** The key commands' failures, plus a bad or taken reviewer name and an unknown credential. */
+/** The key commands' failures, plus a bad or taken reviewer name, bad groups and an unknown credential. */
 const reviewersFailures: FailureReport = {
   exitCode: (error) => {
     if (error instanceof ReviewerNotFoundError) return ExitCode.NotFound;
-    if (error instanceof InvalidReviewerNameError) return ExitCode.Usage;
+    if (error instanceof InvalidReviewerNameError || error instanceof InvalidReviewerGroupsError) return ExitCode.Usage;
     if (error instanceof ReviewerNameTakenError) return ExitCode.Refused;
     return keysFailures.exitCode(error);
   },
@@ -46,18 +46,19 @@ export function registerReviewersCommands(program: Command, deps: OperatorComman
   leaf(reviewers.command('add <name>'), ExitCode.Refused)
     .description('issue a credential for the reviewer <name>; the secret is printed once and never stored')
     .option('--env <env>', 'the environment whose assessments it reviews: test (sandbox) or live (production)', parseEnvironment, 'test')
+    .option('--group <group>', 'a review group whose pipeline stages it may act on (repeat for several); without any, only stages that name no group', collectGroup, [])
     .option(...actorOption)
-    .option('--json', 'print {"id","name","env","credential"}')
-    .action((name: string, options: ActorOption & { env: KeyEnvironment; json?: boolean }) =>
+    .option('--json', 'print {"id","name","env","groups","credential"}')
+    .action((name: string, options: ActorOption & { env: KeyEnvironment; group: string[]; json?: boolean }) =>
       run(async () => {
-        const issued = await withService(options.actor, (service) => service.add(name, options.env));
+        const issued = await withService(options.actor, (service) => service.add(name, options.env, options.group));
         if (options.json) print(JSON.stringify(issued));
-        else print(`${issued.credential}\n(id ${issued.id}, reviewer ${issued.name}, env ${issued.env}; store it now, it cannot be shown again)`);
+        else print(`${issued.credential}\n(id ${issued.id}, reviewer ${issued.name}, env ${issued.env}, ${describeGroups(issued.groups)}; store it now, it cannot be shown again)`);
       }),
     );
 
   leaf(reviewers.command('list'))
-    .description('list reviewer credentials (id, prefix, name, env, created, state); never the secret')
+    .description('list reviewer credentials (id, prefix, name, env, groups, created, state); never the secret')
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       run(async () => {
@@ -91,9 +92,19 @@ export function registerReviewersCommands(program: Command, deps: OperatorComman
     );
 }
 
+/** Commander's accumulator for a repeated option; the shape is checked with the rest, by ReviewerService. */
+function collectGroup(group: string, groups: string[]): string[] {
+  return [...groups, group];
+}
+
+function describeGroups(groups: readonly string[]): string {
+  return groups.length === 0 ? 'no groups' : `groups ${groups.join(',')}`;
+}
+
 function formatReviewerLine(reviewer: ReviewerSummary): string {
   const state = reviewer.revokedAt === null ? 'active' : `revoked ${reviewer.revokedAt}`;
-  return [reviewer.id, reviewer.prefix, reviewer.name, `env=${reviewer.environment}`, `created ${reviewer.createdAt}`, state].join('  ');
+  const groups = `groups=${reviewer.groups.length === 0 ? '-' : reviewer.groups.join(',')}`;
+  return [reviewer.id, reviewer.prefix, reviewer.name, `env=${reviewer.environment}`, groups, `created ${reviewer.createdAt}`, state].join('  ');
 }
 
 function formatReviewerAuditLine(entry: RecordedReviewerAuditEntry): string {

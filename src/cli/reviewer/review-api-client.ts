@@ -14,6 +14,10 @@ export interface ReviewQueueQuery {
   overdue?: boolean;
   /** Only assessments the credential's reviewer holds. */
   claimed_by_me?: boolean;
+  /** Only assessments whose active review stage has this name. */
+  stage?: string;
+  /** Only assessments whose active review stage belongs to this reviewer group. */
+  group?: string;
   /** Items per page, 1 to 100 (the service's default is 20). */
   limit?: number;
   cursor?: string;

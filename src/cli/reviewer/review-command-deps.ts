@@ -1,5 +1,6 @@
 import type { CommandEnd, TextOutput } from '../command-runner';
 import { CliUsageError } from '../exit-codes';
+import type { FetchFunction } from '../../sdk/http-transport';
 import { resolveBaseUrl } from '../../sdk/options';
 import { ReviewApiClient } from './review-api-client';
 
@@ -11,6 +12,8 @@ export interface ReviewCommandDeps extends CommandEnd {
   env: Record<string, string | undefined>;
   stdout: TextOutput;
   actionTimeoutMs: number;
+  /** The HTTP client; the global fetch when absent. */
+  fetch?: FetchFunction;
 }
 
 export function nodeReviewCommandDeps(): ReviewCommandDeps {
@@ -27,5 +30,5 @@ export function nodeReviewCommandDeps(): ReviewCommandDeps {
 export function reviewClient(deps: ReviewCommandDeps, baseUrl: string | undefined): ReviewApiClient {
   const credential = deps.env.ASSAY_REVIEWER_CREDENTIAL;
   if (!credential) throw new CliUsageError('No reviewer credential: set ASSAY_REVIEWER_CREDENTIAL to the one `assay reviewers add` printed for you');
-  return new ReviewApiClient({ baseUrl: resolveBaseUrl(baseUrl ?? deps.env.ASSAY_BASE_URL), credential, actionTimeoutMs: deps.actionTimeoutMs });
+  return new ReviewApiClient({ baseUrl: resolveBaseUrl(baseUrl ?? deps.env.ASSAY_BASE_URL), credential, actionTimeoutMs: deps.actionTimeoutMs, fetch: deps.fetch });
 }

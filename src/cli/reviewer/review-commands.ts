@@ -26,6 +26,8 @@ interface ReviewFlags {
 interface PendingFlags extends ReviewFlags {
   overdue?: boolean;
   mine?: boolean;
+  stage?: string;
+  group?: string;
   limit?: number;
   cursor?: string;
   all?: boolean;
@@ -50,12 +52,14 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
     .description('list open assessments a page at a time, earliest SLA deadline first, with reviewer and deadline (reviewers)')
     .option('--overdue', 'only those past their current deadline')
     .option('--mine', 'only those you have claimed')
+    .option('--stage <stage>', 'only those whose active review stage has this name', pipelineName)
+    .option('--group <group>', 'only those whose active review stage belongs to this reviewer group', pipelineName)
     .option('--limit <n>', 'items per page (default 20; the API takes up to 100)', pageSize)
     .option('--cursor <cursor>', 'the page after the one that printed it (same filters)')
     .option('--all', 'every page, not just one')
     .action((flags: PendingFlags) =>
       run(flags, async (client) => {
-        const query: ReviewQueueQuery = { overdue: flags.overdue, claimed_by_me: flags.mine, limit: flags.limit, cursor: flags.cursor };
+        const query: ReviewQueueQuery = { overdue: flags.overdue, claimed_by_me: flags.mine, stage: flags.stage, group: flags.group, limit: flags.limit, cursor: flags.cursor };
         const page = flags.all ? await wholeQueue(client, query) : await client.queuePage(query);
         deps.stdout.write(flags.json ? toJson(page) : formatPending(page.data, new Date()) + formatNextPage(page.next_cursor));
       }),
@@ -71,7 +75,7 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
     );
 
   reviewLeaf(assessments.command('claim <id>'), deps, REVIEW_ACTION)
-    .description('claim an assessment for review as yourself: submitted -> under_review (reviewers)')
+    .description('claim the active stage of an assessment for review as yourself (a member of its group, if it has one) (reviewers)')
     .action((id: string, flags: ReviewFlags) =>
       run(flags, async (client) => {
         const snapshot = await client.claim(id);
@@ -80,7 +84,7 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
     );
 
   reviewLeaf(assessments.command('complete <id>'), deps, REVIEW_ACTION)
-    .description('record the verdict of an assessment you claimed: under_review -> completed (reviewers)')
+    .description('record your verdict on the stage you claimed; the last stage\'s approval, or any other verdict, completes the assessment (reviewers)')
     .addOption(new Option('--verdict <verdict>', 'the outcome').choices(REVIEW_VERDICTS).makeOptionMandatory())
     .requiredOption('--notes <text>', 'what the customer should know or change', nonBlank)
     .action((id: string, flags: CompleteFlags) =>
@@ -91,7 +95,7 @@ export function registerReviewCommands(assessments: Command, deps: ReviewCommand
     );
 
   reviewLeaf(assessments.command('release <id>'), deps, REVIEW_ACTION)
-    .description('give an assessment you claimed back to the queue: under_review -> submitted (reviewers)')
+    .description('give the stage you claimed back to the queue; the assessment stays under_review (reviewers)')
     .action((id: string, flags: ReviewFlags) =>
       run(flags, async (client) => {
         const snapshot = await client.release(id);
@@ -118,6 +122,12 @@ function pageSize(value: string): number {
   const size = Number(value);
   if (!Number.isInteger(size) || size < 1) throw new InvalidArgumentError('must be a whole number, at least 1');
   return size;
+}
+
+/** Stage and group names as REVIEW_PIPELINES allows them; anything else could match nothing. */
+function pipelineName(value: string): string {
+  if (!/^[a-z0-9_-]{1,32}$/.test(value)) throw new InvalidArgumentError('must be 1-32 characters of a-z, 0-9, _ and -');
+  return value;
 }
 
 function nonBlank(value: string): string {

@@ -5,9 +5,10 @@ import { DEFAULT_TASK_QUEUE } from '../../contract';
 import { parseEncryptionKeys } from '../crypto/encryption-keys';
 import { StaticKeyRing, type KeyRing } from '../crypto/key-ring';
 import { temporalConnectionsFromEnv, type TemporalConnections } from '../temporal/connection-options';
-import { durationBetween } from './durations';
+import { durationBetween, slaDuration } from './durations';
 import { fairnessWeights } from './fairness-weights';
 import { ModelCatalog } from './model-catalog';
+import { parseReviewPipelines, type ReviewPipelines } from './review-pipelines';
 import { workerEnvironments } from './worker-environments';
 import { tracingSettingsFromEnv, type TracingSettings } from '../tracing/tracing-settings';
 import { trustProxy } from './trust-proxy';
@@ -16,7 +17,6 @@ const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const slaDuration = durationBetween(1, 365 * DAY_MS, '1ms and 365 days');
 // Temporal refuses a namespace retention under a day.
 const retentionDuration = durationBetween(DAY_MS, 10 * 365 * DAY_MS, '1 day and 3650 days');
 
@@ -103,6 +103,8 @@ export const configSchema = z.object({
   // Read when an assessment is created and fixed in its workflow input, so running reviews keep theirs.
   ASSESSMENT_CLAIM_SLA: z.string().default('2 days').pipe(slaDuration),
   ASSESSMENT_REVIEW_SLA: z.string().default('5 days').pipe(slaDuration),
+  // The stages of review per environment (JSON, review-pipelines.ts); read like the SLAs above. Unset: one stage with those SLAs.
+  REVIEW_PIPELINES: z.string().optional(),
   // Sandbox endpoints may then use http and loopback addresses (tests, local development); live never.
   WEBHOOKS_ALLOW_INSECURE_SANDBOX: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   // Read by the worker when an event starts and recorded in its history, so running deliveries keep theirs.
@@ -140,6 +142,8 @@ export class InvalidConfigError extends Error {}
 export class AppConfig {
   readonly values: Readonly<ConfigValues>;
   readonly models: ModelCatalog;
+  /** Each environment's review pipeline, from REVIEW_PIPELINES (default: one stage with the ASSESSMENT_*_SLA deadlines). */
+  readonly reviewPipelines: ReviewPipelines;
   private connections?: TemporalConnections;
   private keys?: { ring: KeyRing | undefined };
 
@@ -158,6 +162,7 @@ export class AppConfig {
     }
     try {
       this.models = ModelCatalog.fromSettings(values, env);
+      this.reviewPipelines = parseReviewPipelines(values.REVIEW_PIPELINES, { claimWithinMs: values.ASSESSMENT_CLAIM_SLA, reviewWithinMs: values.ASSESSMENT_REVIEW_SLA });
     } catch (error) {
       const lines = (error as Error).message.split('\n').map((line) => `  ${line}`);
       throw new InvalidConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,6 +1,11 @@
 import { msToNumber } from '@temporalio/common/lib/time';
 import { z } from 'zod';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An SLA or a retry schedule's interval: ASSESSMENT_CLAIM_SLA, a review stage's deadlines, WEBHOOK_RETRY_*. */
+export const slaDuration = durationBetween(1, 365 * DAY_MS, '1ms and 365 days');
+
 /** A duration such as "2 days", "36h" or "90s" (the ms format Temporal uses) within bounds, in milliseconds. */
 export function durationBetween(minMs: number, maxMs: number, bounds: string) {
   return z.string().transform((value, context) => {

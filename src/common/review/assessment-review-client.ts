@@ -26,7 +26,10 @@ import {
 import { isAssessmentId, type AssessmentWorkflowRef } from '../ids/assessment-ids';
 import { expiresAt } from '../resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../resources/assessment-resource';
-import type { SubmittedArchitectures } from './submitted-architectures';
+import type { RevisionLinks } from '../storage/assessment-revision-store';
+import { revisionDiff, type AssessmentRevisionDiff, type RevisionSide } from './revision-diff';
+import { isGrpcNotFound } from '../temporal/grpc-status';
+import type { SubmittedArchitecture, SubmittedArchitectures } from './submitted-architectures';
 
 const REFUSAL_CODES: ReadonlySet<string> = new Set<ReviewRefusalCode>(REVIEW_REFUSAL_CODES);
 
@@ -55,7 +58,10 @@ export class ReviewUnconfirmedError extends Error {
   override name = 'ReviewUnconfirmedError';
 }
 
-/** Everything a reviewer needs: the customer's view plus the claim, the deadline and what was submitted. */
+/**
+ * Everything a reviewer needs: the customer's view (stages and revision links included) plus the
+ * claim, the deadline, what was submitted and, for a revision, what it changed.
+ */
 export interface OperatorAssessmentView extends AssessmentResource {
   organization_id: string;
   workflow_status: string;
@@ -63,6 +69,8 @@ export interface OperatorAssessmentView extends AssessmentResource {
   due_at?: string;
   context: string;
   graph: NetworkGraph;
+  /** Present for a revision while the assessment it revises is kept. */
+  revision?: AssessmentRevisionDiff;
 }
 
 export interface AssessmentReviewClientOptions {
@@ -77,6 +85,11 @@ export interface AssessmentLookups {
   /** The organisation an assessment id belongs to in this environment; undefined when there is no such assessment. */
   locate(assessmentId: string): Promise<AssessmentWorkflowRef | undefined>;
   architectures: SubmittedArchitectures;
+  /**
+   * Both revision links of an assessment (the API's AssessmentRevisionStore). Without it, what the
+   * assessment revises comes from its input and what revises it is unknown (null).
+   */
+  revisions?: (ref: AssessmentWorkflowRef) => Promise<RevisionLinks>;
 }
 
 /**
@@ -92,21 +105,43 @@ export class AssessmentReviewClient {
     private readonly lookups: AssessmentLookups,
   ) {}
 
-  /** describe() for the live state; the submitted architecture from the cache once read. */
+  /** describe() for the live state; the submitted architectures (this one's, and a revision's older one's) from the cache once read. */
   async show(assessmentId: string): Promise<OperatorAssessmentView> {
     const { ref, handle } = await this.find(assessmentId);
     const description = await describe(handle, assessmentId);
     const memo = description.memo as unknown as AssessmentMemo;
-    const input = await this.lookups.architectures.read(this.client, handle.workflowId);
+    const [input, storedLinks] = await Promise.all([this.lookups.architectures.read(this.client, handle.workflowId), this.lookups.revisions?.(ref)]);
+    const links = storedLinks ?? { revisionOf: input.revisionOf ?? null, revisedBy: null };
+    const revision = links.revisionOf === null ? undefined : await this.revisionOf(ref.organizationId, links.revisionOf, { graph: input.graph, findings: memo.findings });
     return {
-      ...toAssessmentResource(ref.assessmentId, memo, expiresAt(description.closeTime, this.options.retentionMs)),
+      ...toAssessmentResource(ref.assessmentId, memo, expiresAt(description.closeTime, this.options.retentionMs), links),
       organization_id: ref.organizationId,
       workflow_status: description.status.name,
       ...(memo.state?.claim ? { claim: memo.state.claim } : {}),
       ...(memo.state?.due_at ? { due_at: memo.state.due_at } : {}),
       context: input.context,
       graph: input.graph,
+      ...(revision ? { revision } : {}),
     };
+  }
+
+  /**
+   * What a revision changed: the older assessment is the same organisation's; its findings come
+   * from its memo, its graph from the cache. Undefined once it is no longer kept (erased, or past
+   * retention): describe() finds it before the cache is asked, so an erased graph is never shown.
+   */
+  private async revisionOf(organizationId: string, olderId: string, newer: RevisionSide): Promise<AssessmentRevisionDiff | undefined> {
+    const workflowId = assessmentWorkflowId(organizationId, olderId);
+    let olderMemo: AssessmentMemo;
+    let older: SubmittedArchitecture;
+    try {
+      olderMemo = (await this.client.workflow.getHandle(workflowId).describe()).memo as unknown as AssessmentMemo;
+      older = await this.lookups.architectures.read(this.client, workflowId);
+    } catch (error) {
+      if (error instanceof WorkflowNotFoundError || isGrpcNotFound(error)) return undefined;
+      throw error;
+    }
+    return revisionDiff(olderId, { graph: older.graph, findings: olderMemo.findings }, newer);
   }
 
   claim(assessmentId: string, request: ClaimAssessmentRequest): Promise<AssessmentReviewSnapshot> {

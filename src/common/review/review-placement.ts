@@ -1,4 +1,4 @@
-import type { AssessmentReviewSnapshot } from '../../contract';
+import { DEFAULT_REVIEW_STAGE_NAME, type AssessmentReviewSnapshot, type ReviewStageDefinition } from '../../contract';
 import type { AssessmentWorkflowRef } from '../ids/assessment-ids';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { AssessmentIndexRow, ReviewPlacement } from '../storage/assessment-index-store';
@@ -11,32 +11,55 @@ export interface ReviewedWorkflow {
   closeTime: Date | undefined;
 }
 
+/** What the index holds until the workflow publishes its own: the deadline and the active stage. */
+export type IndexedWait = Pick<ReviewPlacement, 'dueAt' | 'stage' | 'stageGroup'>;
+
 /**
  * Where the workflow's own state puts the assessment in the queue. A completed review leaves it
  * even before the run closes (it still emits its webhook event); a run closed otherwise (an
- * operator's terminate) leaves it too. Until the checks ran the workflow has published no deadline,
- * so the one the index holds stands.
+ * operator's terminate) leaves it too. Until the checks ran the workflow has published no deadline
+ * or stage, so the ones the index holds stand.
  */
-export function placementOf(workflow: ReviewedWorkflow, currentDueAt: string): ReviewPlacement {
+export function placementOf(workflow: ReviewedWorkflow, current: IndexedWait): ReviewPlacement {
   const { state } = workflow;
   const completedAt = state?.status === 'completed' ? state.updated_at : null;
   return {
-    dueAt: state?.due_at ?? currentDueAt,
+    dueAt: state?.due_at ?? current.dueAt,
     claimedBy: state?.claim?.reviewer ?? null,
     closedAt: completedAt ?? workflow.closeTime?.toISOString() ?? null,
+    ...(state ? activeStageOf(state) : { stage: current.stage, stageGroup: current.stageGroup }),
   };
 }
 
+/**
+ * The active stage and its group. A state published before pipelines has no stages: its one stage
+ * was the default one, which names no group. A completed review has no active stage.
+ */
+function activeStageOf(state: AssessmentReviewSnapshot): Pick<ReviewPlacement, 'stage' | 'stageGroup'> {
+  if (state.status === 'completed') return { stage: null, stageGroup: null };
+  if (state.stages === undefined) return { stage: DEFAULT_REVIEW_STAGE_NAME, stageGroup: null };
+  const active = state.stages.find((stage) => stage.name === state.stage);
+  return { stage: state.stage ?? null, stageGroup: active?.group ?? null };
+}
+
 export function samePlacement(a: ReviewPlacement, b: ReviewPlacement): boolean {
-  return a.dueAt === b.dueAt && a.claimedBy === b.claimedBy && a.closedAt === b.closedAt;
+  return a.dueAt === b.dueAt && a.claimedBy === b.claimedBy && a.closedAt === b.closedAt && a.stage === b.stage && a.stageGroup === b.stageGroup;
 }
 
 /**
- * A new row of the index. Until the workflow publishes its deadline, the claim SLA counted from
- * the creation stands in for it: the workflow counts from its start, a few milliseconds later,
- * and the first read of the row in a queue page takes the workflow's.
+ * A new row of the index. Until the workflow publishes its deadline and stage, the first stage's
+ * (when the caller knows the pipeline: the API creating the assessment) stand in for them, its
+ * claim deadline counted from the creation: the workflow counts from its start, a few
+ * milliseconds later, and the first read of the row in a queue page takes the workflow's.
  */
-export function indexRow(environment: KeyEnvironment, ref: AssessmentWorkflowRef, createdAt: string, claimWithinMs: number, workflow: ReviewedWorkflow): AssessmentIndexRow {
-  const firstDueAt = new Date(Date.parse(createdAt) + claimWithinMs).toISOString();
-  return { environment, ...ref, createdAt, ...placementOf(workflow, firstDueAt) };
+export function indexRow(
+  environment: KeyEnvironment,
+  ref: AssessmentWorkflowRef,
+  createdAt: string,
+  firstStage: Pick<ReviewStageDefinition, 'claimWithinMs'> & Partial<Pick<ReviewStageDefinition, 'name' | 'group'>>,
+  workflow: ReviewedWorkflow,
+): AssessmentIndexRow {
+  const firstDueAt = new Date(Date.parse(createdAt) + firstStage.claimWithinMs).toISOString();
+  const current: IndexedWait = { dueAt: firstDueAt, stage: firstStage.name ?? null, stageGroup: firstStage.group ?? null };
+  return { environment, ...ref, createdAt, ...placementOf(workflow, current) };
 }

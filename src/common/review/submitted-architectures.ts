@@ -7,6 +7,8 @@ import { readWorkflowStartInput } from '../temporal/workflow-start-input';
 export interface SubmittedArchitecture {
   context: string;
   graph: NetworkGraph;
+  /** The assessment this one revises, when it is a revision. */
+  revisionOf?: string;
 }
 
 // The largest accepted graph is about 4 MB of JSON; this keeps a few dozen of those, or thousands of ordinary ones.
@@ -34,7 +36,7 @@ export class SubmittedArchitectures {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const input = await readWorkflowStartInput<AssessmentWorkflowInput>(client, workflowId);
-    const architecture = { context: input.context, graph: input.graph };
+    const architecture: SubmittedArchitecture = { context: input.context, graph: input.graph, ...(input.revisionOf === undefined ? {} : { revisionOf: input.revisionOf }) };
     this.cache.set(key, architecture);
     return architecture;
   }

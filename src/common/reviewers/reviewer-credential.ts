@@ -10,6 +10,12 @@ const CREDENTIAL_SHAPE = /^([a-z][a-z0-9]{1,15})_rvw_(test|live)_([A-Za-z0-9_-]{
 /** Who a reviewer is: the name recorded in the workflow and shown in GET. */
 export const REVIEWER_NAME_SHAPE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
+/**
+ * A reviewer group, as a pipeline stage names it (REVIEW_PIPELINES): a stage with a group accepts
+ * claims and verdicts only from credentials carrying that group.
+ */
+export const REVIEWER_GROUP_SHAPE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+
 export interface ParsedReviewerCredential {
   brand: string;
   environment: KeyEnvironment;

@@ -2,12 +2,14 @@ import { hashApiKey, type KeyEnvironment } from '../keys/api-key';
 import { newPrefixedId } from '../ids/prefixed-ulid';
 import { defaultOperatorActor } from '../keys/operator-actor';
 import type { RecordedReviewerAuditEntry, ReviewerAuditAction, ReviewerAuditEntry, ReviewerStore, StoredReviewer } from '../storage/reviewer-store';
-import { generateReviewerCredential, REVIEWER_NAME_SHAPE, visibleReviewerPrefix } from './reviewer-credential';
+import { MAX_REVIEWER_GROUPS } from '../../contract';
+import { generateReviewerCredential, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE, visibleReviewerPrefix } from './reviewer-credential';
 
 export interface IssuedReviewer {
   id: string;
   name: string;
   env: KeyEnvironment;
+  groups: string[];
   credential: string;
 }
 
@@ -23,6 +25,22 @@ export class InvalidReviewerNameError extends Error {
   constructor(name: string) {
     super(`reviewer name "${name}" must be 1-64 lowercase letters, digits, dots, dashes or underscores, starting with a letter or digit`);
   }
+}
+
+export class InvalidReviewerGroupsError extends Error {}
+
+/**
+ * The groups as a credential carries them: each a group name, each once, at most
+ * MAX_REVIEWER_GROUPS (what the workflow accepts in one request). Throws InvalidReviewerGroupsError.
+ */
+export function normalizeReviewerGroups(groups: readonly string[]): string[] {
+  const invalid = groups.find((group) => !REVIEWER_GROUP_SHAPE.test(group));
+  if (invalid !== undefined) {
+    throw new InvalidReviewerGroupsError(`group "${invalid}" must be 1-32 lowercase letters, digits, dashes or underscores, starting with a letter or digit`);
+  }
+  const distinct = [...new Set(groups)];
+  if (distinct.length > MAX_REVIEWER_GROUPS) throw new InvalidReviewerGroupsError(`a reviewer may be in at most ${MAX_REVIEWER_GROUPS} groups, not ${distinct.length}`);
+  return distinct;
 }
 
 /** An active credential already has this name in this environment. */
@@ -49,8 +67,10 @@ export class ReviewerService {
     this.clock = options.clock ?? (() => new Date());
   }
 
-  async add(name: string, env: KeyEnvironment): Promise<IssuedReviewer> {
+  /** `groups`: the stages' groups the reviewer may act in; with none, only stages without a group. */
+  async add(name: string, env: KeyEnvironment, groups: readonly string[] = []): Promise<IssuedReviewer> {
     if (!REVIEWER_NAME_SHAPE.test(name)) throw new InvalidReviewerNameError(name);
+    const memberOf = normalizeReviewerGroups(groups);
     const at = this.clock().toISOString();
     const credential = generateReviewerCredential(this.brand, env);
     const stored: StoredReviewer = {
@@ -60,11 +80,13 @@ export class ReviewerService {
       prefix: visibleReviewerPrefix(credential),
       // One SHA-256 round, as for API keys: the secret is random, never chosen by a person.
       hash: hashApiKey(credential),
+      groups: memberOf,
       createdAt: at,
       revokedAt: null,
     };
-    if (!(await this.store.add(stored, this.auditEntry('add', stored, at, {})))) throw new ReviewerNameTakenError(name, env);
-    return { id: stored.id, name, env, credential };
+    const details: ReviewerAuditEntry['details'] = memberOf.length > 0 ? { groups: memberOf.join(',') } : {};
+    if (!(await this.store.add(stored, this.auditEntry('add', stored, at, details)))) throw new ReviewerNameTakenError(name, env);
+    return { id: stored.id, name, env, groups: memberOf, credential };
   }
 
   async list(): Promise<ReviewerSummary[]> {

@@ -10,6 +10,10 @@ export interface ReviewPlacement {
   claimedBy: string | null;
   /** Set once it is completed or its workflow closed: it leaves the queue. */
   closedAt: string | null;
+  /** The active stage of its review pipeline; null once completed, or while nobody has said yet. */
+  stage: string | null;
+  /** That stage's reviewer group; null when any reviewer may act on it. */
+  stageGroup: string | null;
 }
 
 /** One assessment: where its workflow is (the organisation names it) and its place in the queue. */
@@ -32,6 +36,10 @@ export interface QueuePageRequest {
   dueBefore?: string;
   /** Only rows this reviewer holds. */
   claimedBy?: string;
+  /** Only rows whose active stage has this name. */
+  stage?: string;
+  /** Only rows whose active stage belongs to this reviewer group. */
+  group?: string;
   limit: number;
 }
 
@@ -41,7 +49,7 @@ export interface AssessmentIndexProgressRow {
   indexedUntil: string;
 }
 
-// SQLite binds at most 32,766 variables per statement; seven columns a row.
+// SQLite binds at most 32,766 variables per statement; nine columns a row.
 const ROWS_PER_INSERT = 1_000;
 
 /**
@@ -53,13 +61,24 @@ const ROWS_PER_INSERT = 1_000;
 export class AssessmentIndexStore {
   constructor(private readonly db: Kysely<Tables>) {}
 
-  /** Adds the rows not yet indexed; a row already there keeps what it has, which is never older. */
+  /**
+   * Adds the rows not yet indexed; a row already there keeps what it has, which is never older,
+   * except that an open row nobody has told its stage yet (indexed before stages were, or while
+   * its checks ran) takes the stage and group of the added one.
+   */
   async add(rows: readonly AssessmentIndexRow[]): Promise<void> {
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       await this.db
         .insertInto('assessmentIndex')
         .values(rows.slice(start, start + ROWS_PER_INSERT))
-        .onConflict((conflict) => conflict.columns(['environment', 'assessmentId']).doNothing())
+        .onConflict((conflict) =>
+          conflict
+            .columns(['environment', 'assessmentId'])
+            .doUpdateSet(({ ref }) => ({ stage: ref('excluded.stage'), stageGroup: ref('excluded.stageGroup') }))
+            .where('assessmentIndex.stage', 'is', null)
+            .where('assessmentIndex.closedAt', 'is', null)
+            .where(({ eb, ref }) => eb(ref('excluded.stage'), 'is not', null)),
+        )
         .execute();
     }
   }
@@ -110,6 +129,8 @@ export class AssessmentIndexStore {
 export function queuePageQuery(db: Kysely<Tables>, environment: KeyEnvironment, request: QueuePageRequest) {
   let query = db.selectFrom('assessmentIndex').selectAll().where('environment', '=', environment).where('closedAt', 'is', null);
   if (request.claimedBy !== undefined) query = query.where('claimedBy', '=', request.claimedBy);
+  if (request.stage !== undefined) query = query.where('stage', '=', request.stage);
+  if (request.group !== undefined) query = query.where('stageGroup', '=', request.group);
   if (request.dueBefore !== undefined) query = query.where('dueAt', '<', request.dueBefore);
   const after = request.after;
   if (after) {

@@ -270,6 +270,44 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    // Which assessment revises which (docs/api.md, Network assessment), written before the
+    // revision's workflow starts; ids and a time only.
+    '0012_assessment_revisions': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('assessment_revisions')
+          .addColumn('environment', 'text', (column) => column.notNull().check(sql`environment IN ('test', 'live')`))
+          .addColumn('organization_id', 'text', (column) => column.notNull())
+          .addColumn('assessment_id', 'text', (column) => column.notNull())
+          .addColumn('revision_of', 'text', (column) => column.notNull())
+          .addColumn('created_at', types.timestamp, (column) => column.notNull())
+          .addPrimaryKeyConstraint('assessment_revisions_pk', ['environment', 'organization_id', 'assessment_id'])
+          .execute();
+        // One revision per assessment.
+        await db.schema.createIndex('assessment_revisions_of').unique().on('assessment_revisions').columns(['environment', 'organization_id', 'revision_of']).execute();
+      },
+    },
+    // Review pipelines: the groups a reviewer credential acts in (none for those issued before:
+    // they act on stages without a group, as before), and the index's active stage and its group,
+    // so the queue filters by either as a range of an index.
+    '0013_review_groups': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('reviewer_credentials').addColumn('groups', types.json, (column) => column.notNull().defaultTo('[]')).execute();
+        await db.schema.alterTable('assessment_index').addColumn('stage', 'text').execute();
+        await db.schema.alterTable('assessment_index').addColumn('stage_group', 'text').execute();
+        for (const [name, column] of [['assessment_index_stage', 'stage'], ['assessment_index_group', 'stage_group']]) {
+          await db.schema
+            .createIndex(name)
+            .on('assessment_index')
+            .columns(['environment', column, 'due_at', 'created_at', 'assessment_id'])
+            .where(sql.ref('closed_at'), 'is', null)
+            .execute();
+        }
+        // The next catch-up lists every assessment again, as the first one did, and so gives the
+        // open rows indexed before this their stage (AssessmentIndexStore.add).
+        await sql`DELETE FROM assessment_index_progress`.execute(db);
+      },
+    },
   };
 }
 

@@ -9,9 +9,14 @@ export interface StoredReviewer {
   environment: KeyEnvironment;
   prefix: string;
   hash: Buffer;
+  /** The pipeline stages' groups this reviewer may act in; none for credentials from before groups. */
+  groups: string[];
   createdAt: string;
   revokedAt: string | null;
 }
+
+/** The groups are a JSON list in the database. */
+export type ReviewerCredentialRow = Omit<StoredReviewer, 'groups'> & { groups: string };
 
 export type ReviewerAuditAction = 'add' | 'revoke';
 
@@ -42,7 +47,7 @@ export class ReviewerStore {
   async add(reviewer: StoredReviewer, audit: ReviewerAuditEntry): Promise<boolean> {
     try {
       await this.db.transaction().execute(async (trx) => {
-        await trx.insertInto('reviewerCredentials').values(reviewer).execute();
+        await trx.insertInto('reviewerCredentials').values(toCredentialRow(reviewer)).execute();
         await trx.insertInto('reviewerAuditLog').values(toAuditRow(audit)).execute();
       });
       return true;
@@ -57,21 +62,24 @@ export class ReviewerStore {
     return this.db.transaction().execute(async (trx) => {
       const revoked = await trx.updateTable('reviewerCredentials').set({ revokedAt: at }).where('id', '=', id).where('revokedAt', 'is', null).returningAll().executeTakeFirst();
       if (!revoked) return false;
-      await trx.insertInto('reviewerAuditLog').values(toAuditRow(audit(revoked))).execute();
+      await trx.insertInto('reviewerAuditLog').values(toAuditRow(audit(fromCredentialRow(revoked)))).execute();
       return true;
     });
   }
 
-  findByHash(hash: Buffer): Promise<StoredReviewer | undefined> {
-    return this.db.selectFrom('reviewerCredentials').selectAll().where('hash', '=', hash).executeTakeFirst();
+  async findByHash(hash: Buffer): Promise<StoredReviewer | undefined> {
+    const row = await this.db.selectFrom('reviewerCredentials').selectAll().where('hash', '=', hash).executeTakeFirst();
+    return row && fromCredentialRow(row);
   }
 
-  findById(id: string): Promise<StoredReviewer | undefined> {
-    return this.db.selectFrom('reviewerCredentials').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: string): Promise<StoredReviewer | undefined> {
+    const row = await this.db.selectFrom('reviewerCredentials').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && fromCredentialRow(row);
   }
 
-  list(): Promise<StoredReviewer[]> {
-    return this.db.selectFrom('reviewerCredentials').selectAll().orderBy('createdAt').orderBy('id').execute();
+  async list(): Promise<StoredReviewer[]> {
+    const rows = await this.db.selectFrom('reviewerCredentials').selectAll().orderBy('createdAt').orderBy('id').execute();
+    return rows.map(fromCredentialRow);
   }
 
   /** The newest `limit` entries, oldest first. */
@@ -80,6 +88,14 @@ export class ReviewerStore {
     const rows = await this.db.selectFrom(newest.as('newest')).selectAll().orderBy('id').execute();
     return rows.map(fromAuditRow);
   }
+}
+
+function toCredentialRow({ groups, ...reviewer }: StoredReviewer): ReviewerCredentialRow {
+  return { ...reviewer, groups: JSON.stringify(groups) };
+}
+
+function fromCredentialRow({ groups, ...reviewer }: ReviewerCredentialRow): StoredReviewer {
+  return { ...reviewer, groups: JSON.parse(groups) as string[] };
 }
 
 function toAuditRow({ details, ...entry }: ReviewerAuditEntry): Insertable<ReviewerAuditRow> {

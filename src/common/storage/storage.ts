@@ -9,6 +9,7 @@ import { ReviewerStore } from './reviewer-store';
 import { UsageStore } from './usage-store';
 import { BatchItemStore } from './batch-item-store';
 import { AssessmentIndexStore } from './assessment-index-store';
+import { AssessmentRevisionStore } from './assessment-revision-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 import type { Tables } from './tables';
@@ -24,6 +25,7 @@ export class Storage {
   readonly usage: UsageStore;
   readonly batchItems: BatchItemStore;
   readonly assessmentIndex: AssessmentIndexStore;
+  readonly assessmentRevisions: AssessmentRevisionStore;
 
   private constructor(
     private readonly db: Kysely<Tables>,
@@ -37,6 +39,7 @@ export class Storage {
     this.usage = new UsageStore(db);
     this.batchItems = new BatchItemStore(db, sealer);
     this.assessmentIndex = new AssessmentIndexStore(db);
+    this.assessmentRevisions = new AssessmentRevisionStore(db);
   }
 
   /**

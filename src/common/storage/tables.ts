@@ -1,12 +1,13 @@
 import type { Generated } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { AssessmentIndexProgressRow, AssessmentIndexRow } from './assessment-index-store';
+import type { AssessmentRevisionRow } from './assessment-revision-store';
 import type { KeyAuditAction, StoredKey } from './key-store';
 import type { StoredConsoleSession } from './console-session-store';
 import type { ProviderPaceRow, ProviderSlotRow } from './provider-slot-store';
 import type { UsageRecordRow } from './usage-store';
 import type { BatchItemRow } from './batch-item-store';
-import type { ReviewerAuditEntry, StoredReviewer } from './reviewer-store';
+import type { ReviewerAuditEntry, ReviewerCredentialRow } from './reviewer-store';
 import type { StoredWebhookEndpoint, SuppressedWebhookEvent, WebhookDeliveryAttempt, WebhookRedelivery } from './webhook-store';
 
 /**
@@ -22,7 +23,7 @@ export interface Tables {
   webhookDeliveries: WebhookDeliveryAttempt;
   webhookSuppressedEvents: SuppressedWebhookEvent;
   webhookRedeliveries: WebhookRedelivery;
-  reviewerCredentials: StoredReviewer;
+  reviewerCredentials: ReviewerCredentialRow;
   reviewerAuditLog: ReviewerAuditRow;
   consoleSessions: StoredConsoleSession;
   providerSlots: ProviderSlotRow;
@@ -31,6 +32,7 @@ export interface Tables {
   batchItems: BatchItemRow;
   assessmentIndex: AssessmentIndexRow;
   assessmentIndexProgress: AssessmentIndexProgressRow;
+  assessmentRevisions: AssessmentRevisionRow;
 }
 
 /** JSON text. */

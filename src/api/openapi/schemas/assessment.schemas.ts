@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ASSESSMENT_ESCALATION_KINDS, ASSESSMENT_STATUSES, FINDING_SEVERITIES, REVIEW_VERDICTS } from '../../../contract';
+import { ASSESSMENT_ESCALATION_KINDS, ASSESSMENT_STATUSES, FINDING_SEVERITIES, REVIEW_STAGE_STATES, REVIEW_VERDICTS } from '../../../contract';
 import type { AssessmentResource } from '../../../common/resources/assessment-resource';
 import type { SameType } from './same-type';
 
@@ -18,8 +18,33 @@ export const reviewSchema = z.object({
 });
 
 export const escalationsSchema = z
-  .array(z.object({ kind: z.enum(ASSESSMENT_ESCALATION_KINDS), at: z.iso.datetime() }))
+  .array(
+    z.object({
+      kind: z.enum(ASSESSMENT_ESCALATION_KINDS),
+      at: z.iso.datetime(),
+      stage: z.string().optional().meta({ description: 'The stage whose deadline passed; absent in assessments created before stages existed.' }),
+    }),
+  )
   .meta({ description: 'SLA escalations recorded so far, oldest first.' });
+
+export const claimSchema = z.object({ reviewer: z.string(), claimed_at: z.iso.datetime() });
+
+export const stageSchema = z.object({
+  name: z.string().meta({ example: 'network' }),
+  group: z.string().nullable().meta({ description: 'The reviewer group that acts on this stage; null when any reviewer may.' }),
+  approvals_required: z.union([z.literal(1), z.literal(2)]).meta({ description: '2 when the stage needs the approvals of two different reviewers (four-eyes).' }),
+  state: z.enum(REVIEW_STAGE_STATES).meta({ description: '`pending` (not reached), `active` (waiting for a claim or a verdict), the stage\'s verdict, or `skipped` (an earlier stage ended the review).' }),
+  reviews: z
+    .array(z.object({ reviewer: z.string(), verdict: z.enum(REVIEW_VERDICTS), notes: z.string(), at: z.iso.datetime() }))
+    .meta({ description: 'Every verdict given in the stage, oldest first.' }),
+  claim: claimSchema.optional().meta({ description: 'Present while a reviewer holds the stage.' }),
+  started_at: z.iso.datetime().optional(),
+  completed_at: z.iso.datetime().optional(),
+  due_at: z.iso.datetime().optional().meta({ description: "When the active stage's current wait (for a claim, or for a verdict) passes its deadline." }),
+});
+
+export const stageNameSchema = z.string().meta({ description: 'The name of the stage under review; absent once completed.', example: 'network' });
+export const stagesSchema = z.array(stageSchema).meta({ description: 'Every stage of the review, in order; absent until the assessment first moved, and in assessments created before stages existed.' });
 
 /** The assessment resource as the API returns it; the check at the end holds it equal to AssessmentResource. */
 export const assessmentResourceSchema = z.object({
@@ -35,6 +60,10 @@ export const assessmentResourceSchema = z.object({
   findings: z.array(findingSchema).optional().meta({ description: 'Present once the automated checks ran.' }),
   review: reviewSchema.optional().meta({ description: 'Present once completed.' }),
   escalations: escalationsSchema,
+  stage: stageNameSchema.optional(),
+  stages: stagesSchema.optional(),
+  revision_of: z.string().nullable().meta({ description: 'The assessment this one revises (given as `revision_of` when it was created); null when none.' }),
+  revised_by: z.string().nullable().meta({ description: 'The assessment that revises this one; null until one does.' }),
 });
 
 export const ASSESSMENT_STATUS_VALUES = ASSESSMENT_STATUSES;

@@ -3,7 +3,7 @@ import { ASSESSMENT_STATUSES, type AssessmentReviewSnapshot } from '../../../con
 import type { OperatorAssessmentView } from '../../../common/review/assessment-review-client';
 import type { PendingAssessment } from '../../../common/review/pending-assessment';
 import type { ReviewerIdentity } from '../../review/review.service';
-import { assessmentResourceSchema, escalationsSchema, reviewSchema } from './assessment.schemas';
+import { assessmentResourceSchema, escalationsSchema, findingSchema, reviewSchema } from './assessment.schemas';
 import type { SameType } from './same-type';
 
 const claimSchema = z.object({ reviewer: z.string(), claimed_at: z.iso.datetime() }).meta({ description: 'Present while under_review.' });
@@ -13,6 +13,7 @@ export const reviewerIdentitySchema = z.object({
   reviewer_id: z.string().meta({ example: 'rvw_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0' }),
   name: z.string().meta({ description: 'Recorded as the reviewer of every claim and verdict made with this credential.', example: 'alice' }),
   environment: z.enum(['test', 'live']),
+  groups: z.array(z.string()).meta({ description: 'The reviewer groups of the credential: a pipeline stage with a group accepts claims and verdicts from its members only; with none, only stages without a group.', example: ['network'] }),
 });
 
 export const pendingAssessmentSchema = z.object({
@@ -37,6 +38,16 @@ const componentSchema = z.object({
 
 const linkSchema = z.object({ from: z.string(), to: z.string(), kind: z.string().optional() });
 
+const revisionDiffSchema = z.object({
+  of: z.string().meta({ description: 'The assessment revised.' }),
+  components_added: z.array(z.string()).meta({ description: 'Ids of the components only the revision has.' }),
+  components_removed: z.array(z.string()).meta({ description: 'Ids of the components only the assessment revised had.' }),
+  links_added: z.array(linkSchema).meta({ description: 'Links (matched by from, to and kind) only the revision has.' }),
+  links_removed: z.array(linkSchema),
+  findings_fixed: z.array(findingSchema).optional().meta({ description: "The revised assessment's findings (matched by check and component ids) the revision no longer has; absent while the revision's checks run." }),
+  findings_new: z.array(findingSchema).optional().meta({ description: 'Findings only the revision has; absent while its checks run.' }),
+});
+
 export const reviewerAssessmentSchema = assessmentResourceSchema.extend({
   organization_id: z.string(),
   workflow_status: z.string().meta({ description: "Temporal's status of the assessment's workflow, e.g. RUNNING or COMPLETED." }),
@@ -44,6 +55,7 @@ export const reviewerAssessmentSchema = assessmentResourceSchema.extend({
   due_at: dueAtSchema.optional(),
   context: z.string(),
   graph: z.object({ components: z.array(componentSchema), links: z.array(linkSchema) }),
+  revision: revisionDiffSchema.optional().meta({ description: 'For a revision (`revision_of`), what it changed against the assessment it revises; absent when that one is no longer kept.' }),
 });
 
 export const reviewSnapshotSchema = z.object({

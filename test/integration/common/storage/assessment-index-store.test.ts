@@ -85,6 +85,8 @@ function row(id: number, fields: Partial<AssessmentIndexRow> = {}): AssessmentIn
     dueAt: at(1000 + id),
     claimedBy: null,
     closedAt: null,
+    stage: 'review',
+    stageGroup: null,
     ...fields,
   };
 }
@@ -109,7 +111,7 @@ describe.each([
 
   it('finds a row by environment and id, and keeps what a row holds when the same one is added again', async () => {
     await index.add([row(1)]);
-    await index.place('test', row(1).assessmentId, { dueAt: at(5000), claimedBy: 'alice', closedAt: null });
+    await index.place('test', row(1).assessmentId, { dueAt: at(5000), claimedBy: 'alice', closedAt: null, stage: 'review', stageGroup: null });
     await index.add([row(1), row(2)]);
     expect(await index.find('test', row(1).assessmentId)).toEqual({ ...row(1), dueAt: at(5000), claimedBy: 'alice' });
     expect(await index.find('live', row(1).assessmentId)).toBeUndefined();
@@ -142,13 +144,63 @@ describe.each([
     expect(idsOf(await index.queuePage('test', { dueBefore: at(1003), claimedBy: 'bob', limit: 10 }))).toEqual(idsOf([row(2)]));
   });
 
+  it('narrows a page to the active stage and to its reviewer group', async () => {
+    await index.add([
+      row(1, { stage: 'network', stageGroup: 'net' }),
+      row(2, { stage: 'security', stageGroup: 'sec' }),
+      row(3, { stage: 'network', stageGroup: 'net', claimedBy: 'alice' }),
+      row(4, { stage: 'final', stageGroup: null }),
+      row(5, { stage: 'network', stageGroup: 'net', closedAt: at(9) }),
+      row(6, { stage: 'network', stageGroup: 'net', environment: 'live' }),
+      row(7, { stage: 'audit', stageGroup: 'sec' }),
+    ]);
+    expect(idsOf(await index.queuePage('test', { stage: 'network', limit: 10 }))).toEqual(idsOf([row(1), row(3)]));
+    expect(idsOf(await index.queuePage('test', { group: 'sec', limit: 10 }))).toEqual(idsOf([row(2), row(7)]));
+    expect(idsOf(await index.queuePage('test', { group: 'sec', after: row(2), limit: 10 }))).toEqual(idsOf([row(7)]));
+    expect(idsOf(await index.queuePage('test', { stage: 'network', group: 'net', claimedBy: 'alice', limit: 10 }))).toEqual(idsOf([row(3)]));
+    expect(idsOf(await index.queuePage('test', { stage: 'security', group: 'net', limit: 10 }))).toEqual([]);
+  });
+
+  it('gives an open row indexed without a stage the stage of the same row added again, and changes nothing else', async () => {
+    await index.add([row(1, { stage: null }), row(2, { stage: null, closedAt: at(5) }), row(3, { stage: 'network', stageGroup: 'net' }), row(4, { stage: null })]);
+    await index.add([
+      row(1, { stage: 'security', stageGroup: 'sec', claimedBy: 'bob', dueAt: at(9999) }),
+      row(2, { stage: 'security', stageGroup: 'sec' }),
+      row(3, { stage: 'security', stageGroup: 'sec' }),
+      row(4, { stage: null }),
+    ]);
+    expect(await index.find('test', row(1).assessmentId)).toEqual(row(1, { stage: 'security', stageGroup: 'sec' }));
+    expect(await index.find('test', row(2).assessmentId)).toEqual(row(2, { stage: null, closedAt: at(5) }));
+    expect(await index.find('test', row(3).assessmentId)).toEqual(row(3, { stage: 'network', stageGroup: 'net' }));
+    expect(await index.find('test', row(4).assessmentId)).toEqual(row(4, { stage: null }));
+  });
+
   it('reads every page as a range of one index, in its order, whatever the filters', async () => {
-    await index.add(Array.from({ length: 2_000 }, (_, id) => row(id, { claimedBy: id % 3 === 0 ? 'alice' : null, closedAt: id % 4 === 0 ? at(id) : null })));
+    const stages = [
+      ['network', 'net'],
+      ['security', 'sec'],
+      ['review', null],
+    ] as const;
+    await index.add(
+      Array.from({ length: 2_000 }, (_, id) => {
+        const [stage, stageGroup] = stages[id % 3];
+        return row(id, { claimedBy: id % 3 === 0 ? 'alice' : null, closedAt: id % 4 === 0 ? at(id) : null, stage, stageGroup });
+      }),
+    );
     const after = { dueAt: at(1500), createdAt: at(500), assessmentId: row(500).assessmentId };
-    for (const request of [{ limit: 21 }, { after, limit: 21 }, { dueBefore: at(1700), after, limit: 21 }, { claimedBy: 'alice', after, limit: 21 }, { claimedBy: 'alice', dueBefore: at(1700), limit: 21 }]) {
+    for (const request of [
+      { limit: 21 },
+      { after, limit: 21 },
+      { dueBefore: at(1700), after, limit: 21 },
+      { claimedBy: 'alice', after, limit: 21 },
+      { claimedBy: 'alice', dueBefore: at(1700), limit: 21 },
+      { stage: 'security', after, limit: 21 },
+      { group: 'sec', dueBefore: at(1700), after, limit: 21 },
+      { stage: 'network', group: 'net', limit: 21 },
+    ]) {
       const plan = await backend.plan(request);
       // SQLite's SEARCH and PostgreSQL's Index Scan read a range of the index; a SCAN would read all of it.
-      expect({ request, plan }).toEqual({ request, plan: expect.stringMatching(/SEARCH assessment_index USING INDEX assessment_index_(queue|claims)|Index Scan using assessment_index_(queue|claims)/) });
+      expect({ request, plan }).toEqual({ request, plan: expect.stringMatching(/SEARCH assessment_index USING INDEX assessment_index_(queue|claims|stage|group)|Index Scan using assessment_index_(queue|claims|stage|group)/) });
       // No sort: the rows come out of the index in the queue's order, so a page reads `limit` of them.
       expect({ request, plan }).not.toEqual({ request, plan: expect.stringMatching(/TEMP B-TREE|Sort/) });
     }

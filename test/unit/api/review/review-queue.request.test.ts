@@ -11,15 +11,22 @@ describe('the review queue query string', () => {
     expect(parseReviewQueueRequest({ overdue: 'false', claimed_by_me: 'false' })).toEqual({ limit: 20, overdue: false, claimedByMe: false });
   });
 
+  it('reads the stage and the reviewer group to narrow the queue to', () => {
+    expect(parseReviewQueueRequest({ stage: 'network', group: 'sec_ops-2' })).toEqual({ limit: 20, overdue: false, claimedByMe: false, stage: 'network', group: 'sec_ops-2' });
+    expect(parseReviewQueueRequest({ stage: 'review' })).toEqual({ limit: 20, overdue: false, claimedByMe: false, stage: 'review' });
+  });
+
   it.each([
     [{ overdue: 'yes' }, /^overdue: /],
     [{ claimed_by_me: '1' }, /^claimed_by_me: /],
     [{ limit: '101' }, /^limit: /],
     [{ limit: '0' }, /^limit: /],
     [{ cursor: '' }, /^cursor: /],
-    // Stages and groups come with review pipelines; until then there is nothing to filter by.
-    [{ stage: 'network' }, /stage/],
-    [{ group: 'security' }, /group/],
+    [{ stage: 'Network' }, /^stage: /],
+    [{ stage: '' }, /^stage: /],
+    [{ group: 'x'.repeat(33) }, /^group: /],
+    [{ group: 'sec ops' }, /^group: /],
+    [{ reviewer: 'alice' }, /reviewer/],
   ])('refuses %j with 400 naming the parameter', (query, message) => {
     expect(() => parseReviewQueueRequest(query)).toThrow(expect.objectContaining({ status: 400, code: 'INVALID_REQUEST', message: expect.stringMatching(message) }));
   });

@@ -34,12 +34,13 @@ describe('assay reviewers', () => {
   it('prints a new credential once and stores only its hash', async () => {
     const run = await reviewers('add', 'alice');
     expect(run.exitCode).toBe(ExitCode.Succeeded);
-    expect(run.stdout).toMatch(/^assay_rvw_test_[A-Za-z0-9_-]{32}\n\(id rvw_[0-9A-Z]{26}, reviewer alice, env test; store it now, it cannot be shown again\)\n$/);
+    expect(run.stdout).toMatch(/^assay_rvw_test_[A-Za-z0-9_-]{32}\n\(id rvw_[0-9A-Z]{26}, reviewer alice, env test, no groups; store it now, it cannot be shown again\)\n$/);
     const credential = run.stdout.split('\n')[0];
     const storage = await Storage.open(new AppConfig({ DATA_DIR: dataDir }));
     try {
       const [stored] = await storage.reviewers.list();
       expect(stored.hash.equals(hashApiKey(credential))).toBe(true);
+      expect(stored.groups).toEqual([]);
       expect(JSON.stringify({ ...stored, hash: undefined })).not.toContain(credential.slice(15));
     } finally {
       await storage.close();
@@ -51,10 +52,38 @@ describe('assay reviewers', () => {
     const bob = await add('bob');
     expect((await reviewers('revoke', bob.id)).stdout).toBe(`revoked ${bob.id}\n`);
     const listed = (await reviewers('list')).stdout;
-    expect(listed).toContain(`${alice.id}  ${alice.credential.slice(0, 'assay_rvw_live_'.length + 6)}…  alice  env=live  created ${NOW.toISOString()}  active`);
+    expect(listed).toContain(`${alice.id}  ${alice.credential.slice(0, 'assay_rvw_live_'.length + 6)}…  alice  env=live  groups=-  created ${NOW.toISOString()}  active`);
     expect(listed).toContain(`${bob.id}`);
     expect(listed).toContain(`revoked ${NOW.toISOString()}`);
     expect(listed).not.toContain(alice.credential);
+  });
+
+  it('stores the groups given with --group, lists them and audits them', async () => {
+    const run = await reviewers('add', 'rita', '--group', 'network', '--group', 'security', '--group', 'network', '--actor', 'ops-lead');
+    expect(run.exitCode).toBe(ExitCode.Succeeded);
+    expect(run.stdout).toContain(', reviewer rita, env test, groups network,security; store it now');
+    const json = await add('nina', '--group', 'security');
+    expect(json).toEqual({ id: expect.stringMatching(/^rvw_/), name: 'nina', env: 'test', groups: ['security'], credential: expect.any(String) });
+    expect((await reviewers('list')).stdout).toMatch(/ {2}rita {2}env=test {2}groups=network,security {2}created /);
+    const listed = JSON.parse((await reviewers('list', '--json')).stdout) as Array<{ name: string; groups: string[] }>;
+    expect(listed.map(({ name, groups }) => ({ name, groups }))).toEqual([
+      { name: 'rita', groups: ['network', 'security'] },
+      { name: 'nina', groups: ['security'] },
+    ]);
+    expect((await reviewers('audit')).stdout).toContain(`  rita  env=test  {"groups":"network,security"}`);
+  });
+
+  it('refuses a group that is not a group name, or too many, changing nothing', async () => {
+    for (const group of ['Network', '-net', 'a b', 'x'.repeat(33)]) {
+      const run = await reviewers('add', 'rita', '--group', group);
+      expect(run.exitCode).toBe(ExitCode.Usage);
+      expect(run.stderr).toContain(`group "${group}" must be 1-32 lowercase letters`);
+    }
+    const tooMany = Array.from({ length: 21 }, (_, index) => ['--group', `g${index}`]).flat();
+    const run = await reviewers('add', 'rita', ...tooMany);
+    expect(run.exitCode).toBe(ExitCode.Usage);
+    expect(run.stderr).toContain('at most 20 groups');
+    expect((await reviewers('list', '--json')).stdout).toBe('[]\n');
   });
 
   it('refuses a second active credential with the same name in one environment, but not after a revoke', async () => {
