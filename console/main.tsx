@@ -8,6 +8,7 @@ import { UsagePanel } from './developer/usage-panel';
 import { WebhookEndpoints } from './developer/webhook-endpoints';
 import { ReviewAssessment } from './review/review-assessment';
 import { ReviewQueue } from './review/review-queue';
+import { forgetReviewerGroups } from './review/use-reviewer-groups';
 
 const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const;
@@ -75,7 +76,16 @@ function Signed({ identity, onSignedOut }: { identity: ConsoleIdentity; onSigned
           {links.map(([href, label]) => <a key={href} href={href} aria-current={route.startsWith(href.slice(1)) ? 'page' : undefined}>{label}</a>)}
         </nav>
         <span class="who">{who} · {identity.environment === 'live' ? 'production' : 'sandbox'}</span>
-        <button type="button" class="secondary" onClick={() => signOut().then(onSignedOut, onSignedOut)}>Sign out</button>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            forgetReviewerGroups();
+            void signOut().then(onSignedOut, onSignedOut);
+          }}
+        >
+          Sign out
+        </button>
       </header>
       <main id="content" tabIndex={-1}>{identity.kind === 'reviewer' ? <ReviewRoutes route={route} identity={identity} /> : <DeveloperRoutes route={route} />}</main>
     </>
@@ -84,7 +94,8 @@ function Signed({ identity, onSignedOut }: { identity: ConsoleIdentity; onSigned
 
 function ReviewRoutes({ route, identity }: { route: string; identity: ConsoleIdentity }) {
   const id = /^\/review\/(asmt_[0-9A-Za-z]+)$/.exec(route)?.[1];
-  return id ? <ReviewAssessment id={id} identity={identity} /> : <ReviewQueue />;
+  // Keyed by id: following a revision link starts the page afresh (no selection or message carried over).
+  return id ? <ReviewAssessment key={id} id={id} identity={identity} /> : <ReviewQueue />;
 }
 
 function DeveloperRoutes({ route }: { route: string }) {

@@ -73,7 +73,7 @@ export class ReviewQueue {
     }
     const memo = description.memo as unknown as AssessmentMemo;
     const placement = await this.index.reconcile(row, { state: memo.state, closeTime: description.closeTime });
-    return placement.closedAt === null ? { item: toPendingAssessment(row, memo), placement } : undefined;
+    return placement.closedAt === null ? { item: toPendingAssessment(row, memo, placement), placement } : undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AssessmentClaim, AssessmentEscalation, AssessmentMemo, AssessmentStatus } from '../../contract';
 import type { AssessmentWorkflowRef } from '../ids/assessment-ids';
+import type { ReviewPlacement } from '../storage/assessment-index-store';
 
 /** One line of the review queue. */
 export interface PendingAssessment {
@@ -13,9 +14,13 @@ export interface PendingAssessment {
   claim?: AssessmentClaim;
   due_at?: string;
   escalations: AssessmentEscalation[];
+  /** The stage under review, and the reviewer group that acts on it (null: any reviewer). */
+  stage: string | null;
+  group: string | null;
 }
 
-export function toPendingAssessment(ref: AssessmentWorkflowRef, memo: AssessmentMemo): PendingAssessment {
+/** `placement`: where the review index puts it, which names the active stage even before the checks ran. */
+export function toPendingAssessment(ref: AssessmentWorkflowRef, memo: AssessmentMemo, placement: Pick<ReviewPlacement, 'stage' | 'stageGroup'>): PendingAssessment {
   const state = memo.state;
   return {
     assessment_id: ref.assessmentId,
@@ -28,5 +33,7 @@ export function toPendingAssessment(ref: AssessmentWorkflowRef, memo: Assessment
     ...(state?.claim ? { claim: state.claim } : {}),
     ...(state?.due_at ? { due_at: state.due_at } : {}),
     escalations: state?.escalations ?? [],
+    stage: placement.stage,
+    group: placement.stageGroup,
   };
 }

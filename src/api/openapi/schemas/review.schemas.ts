@@ -27,6 +27,8 @@ export const pendingAssessmentSchema = z.object({
   claim: claimSchema.optional(),
   due_at: dueAtSchema.optional(),
   escalations: escalationsSchema,
+  stage: z.string().nullable().meta({ description: 'The stage under review.', example: 'network' }),
+  group: z.string().nullable().meta({ description: 'The reviewer group that acts on the stage under review; null when any reviewer may.', example: 'network' }),
 });
 
 const componentSchema = z.object({

@@ -1,6 +1,7 @@
 import type { OperatorAssessmentView } from '../../../../src/common/review/assessment-review-client';
-import type { PendingAssessment } from '../../../../src/common/review/pending-assessment';
+import type { AssessmentStage } from '../../../../src/contract';
 import { formatAssessment, formatNextPage, formatPending, formatTransition } from '../../../../src/cli/reviewer/review-output';
+import type { PendingAssessment } from '../../../../src/common/review/pending-assessment';
 
 const NOW = new Date('2030-01-03T12:00:00.000Z');
 
@@ -14,6 +15,8 @@ const WAITING: PendingAssessment = {
   checks_completed: true,
   due_at: '2030-01-03T00:00:00.000Z',
   escalations: [{ kind: 'claim_overdue', at: '2030-01-03T00:00:00.000Z' }],
+  stage: null,
+  group: null,
 };
 
 const CLAIMED: PendingAssessment = {
@@ -25,18 +28,24 @@ const CLAIMED: PendingAssessment = {
   claim: { reviewer: 'alice', claimed_at: '2030-01-03T11:00:00.000Z' },
   due_at: '2030-01-08T11:00:00.000Z',
   escalations: [],
+  stage: 'security',
+  group: 'security',
 };
 
 describe('the pending list', () => {
-  it('is a table with reviewer, deadline (overdue ones marked) and a shortened name', () => {
+  it('is a table with stage and group, reviewer, deadline (overdue ones marked) and a shortened name', () => {
     expect(formatPending([WAITING, CLAIMED], NOW)).toBe(
       [
-        'ID                               ORG     STATUS        REVIEWER  DUE             NAME',
-        'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA  acme    submitted     -         OVERDUE 12h00m  Web shop',
-        'asmt_01JBBBBBBBBBBBBBBBBBBBBBBB  globex  under_review  alice     in 4d23h        A very long name for an architecture th…',
+        'ID                               ORG     STATUS        STAGE (GROUP)        REVIEWER  DUE             NAME',
+        'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA  acme    submitted     -                    -         OVERDUE 12h00m  Web shop',
+        'asmt_01JBBBBBBBBBBBBBBBBBBBBBBB  globex  under_review  security (security)  alice     in 4d23h        A very long name for an architecture th…',
         '',
       ].join('\n'),
     );
+  });
+
+  it('names a stage any reviewer may take without a group', () => {
+    expect(formatPending([{ ...WAITING, stage: 'review', group: null }], NOW)).toContain('  submitted  review         -  ');
   });
 
   it('says so when nothing waits', () => {
@@ -68,6 +77,8 @@ describe('one assessment', () => {
     review: { verdict: 'approved', notes: 'Fine for now.\nRevisit in Q3.', reviewer: 'alice', completed_at: '2030-01-03T11:30:00.000Z' },
     context: 'The EU shop.',
     graph: { components: [{ id: 'db', kind: 'database', zone: 'eu-1a' }], links: [] },
+    revision_of: null,
+    revised_by: null,
   };
 
   it('shows status, escalations, review, graph size, context and findings', () => {
@@ -100,11 +111,130 @@ describe('one assessment', () => {
   });
 });
 
+describe('a pipeline', () => {
+  const NETWORK: AssessmentStage = {
+    name: 'network',
+    group: 'network',
+    approvals_required: 1,
+    state: 'approved',
+    reviews: [{ reviewer: 'nina', verdict: 'approved', notes: 'Zones look right.', at: '2030-01-03T10:00:00.000Z' }],
+    started_at: '2030-01-03T09:00:00.000Z',
+    completed_at: '2030-01-03T10:00:00.000Z',
+  };
+  const SECURITY: AssessmentStage = {
+    name: 'security',
+    group: 'security',
+    approvals_required: 2,
+    state: 'active',
+    reviews: [{ reviewer: 'sam', verdict: 'approved', notes: 'TLS everywhere.\nOK.', at: '2030-01-03T11:00:00.000Z' }],
+    claim: { reviewer: 'sara', claimed_at: '2030-01-03T11:30:00.000Z' },
+    started_at: '2030-01-03T10:00:00.000Z',
+    due_at: '2030-01-05T11:30:00.000Z',
+  };
+  const view = {
+    assessment_id: 'asmt_01JCCCCCCCCCCCCCCCCCCCCCCC',
+    organization_id: 'globex',
+    workflow_status: 'RUNNING',
+    name: 'Web shop v2',
+    status: 'under_review' as const,
+    created_at: '2030-01-03T08:00:00.000Z',
+    updated_at: '2030-01-03T11:30:00.000Z',
+    expires_at: null,
+    escalations: [{ kind: 'claim_overdue' as const, at: '2030-01-03T09:30:00.000Z', stage: 'network' }],
+    findings: [],
+    claim: SECURITY.claim,
+    due_at: SECURITY.due_at,
+    context: '',
+    graph: { components: [{ id: 'db', kind: 'database', zone: 'eu-1a' }], links: [] },
+    stage: 'security',
+    stages: [NETWORK, SECURITY, { name: 'board', group: null, approvals_required: 1 as const, state: 'pending' as const, reviews: [] }],
+    revision_of: 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA',
+    revised_by: null,
+    revision: {
+      of: 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA',
+      components_added: ['db-2'],
+      components_removed: ['app-2'],
+      links_added: [{ from: 'app-1', to: 'db-2', kind: 'tcp' }],
+      links_removed: [{ from: 'lb', to: 'app-2' }],
+      findings_fixed: [{ check: 'missing_redundancy', severity: 'high' as const, message: "'db' is the only database.", component_ids: ['db'] }],
+      findings_new: [],
+    },
+  };
+
+  it('shows the active stage, every stage with its verdicts, the revision links and what changed', () => {
+    expect(formatAssessment(view, NOW)).toBe(
+      [
+        'asmt_01JCCCCCCCCCCCCCCCCCCCCCCC (organisation globex)',
+        'name:        Web shop v2',
+        'status:      under_review, claimed by sara at 2030-01-03T11:30:00.000Z',
+        'stage:       security (group security; 1 of 2 approvals)',
+        'created:     2030-01-03T08:00:00.000Z',
+        'updated:     2030-01-03T11:30:00.000Z',
+        'due:         2030-01-05T11:30:00.000Z (in 47h30m)',
+        'escalation:  claim_overdue at 2030-01-03T09:30:00.000Z (stage network)',
+        'revision of: asmt_01JAAAAAAAAAAAAAAAAAAAAAAA',
+        'stages:',
+        '  1. network   approved  group network   1/1 approvals  ended 2030-01-03T10:00:00.000Z',
+        '       approved by nina at 2030-01-03T10:00:00.000Z',
+        '         Zones look right.',
+        '  2. security  active    group security  1/2 approvals  claimed by sara at 2030-01-03T11:30:00.000Z; due 2030-01-05T11:30:00.000Z',
+        '       approved by sam at 2030-01-03T11:00:00.000Z',
+        '         TLS everywhere.',
+        '         OK.',
+        '  3. board     pending   any reviewer    0/1 approvals',
+        'graph:       1 components, 0 links (--json prints them)',
+        'changes:     since asmt_01JAAAAAAAAAAAAAAAAAAAAAAA',
+        '  components added:   db-2',
+        '  components removed: app-2',
+        '  links added:        app-1 -> db-2 (tcp)',
+        '  links removed:      lb -> app-2',
+        '  findings fixed:     1',
+        "    high     missing_redundancy: 'db' is the only database.",
+        '  findings new:       none',
+        'context:     (none)',
+        'findings:    0',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('names the revision that revises an assessment', () => {
+    expect(formatAssessment({ ...view, revision_of: null, revision: undefined, revised_by: 'asmt_01JDDDDDDDDDDDDDDDDDDDDDDD' }, NOW)).toContain('\nrevised by:  asmt_01JDDDDDDDDDDDDDDDDDDDDDDD\n');
+  });
+});
+
 describe('a transition', () => {
+  // The workflow stamps a verdict with the transition's time: `updated_at` below is 'u'.
+  const SECURITY_STAGE = { name: 'security', group: 'security', approvals_required: 2, state: 'active', reviews: [{ reviewer: 'sam', verdict: 'approved', notes: 'n', at: 'u' }] };
   it.each([
     ['a claim', { status: 'under_review', claim: { reviewer: 'alice', claimed_at: 'x' }, due_at: 'D' }, 'asmt_1 claimed by alice (under_review; verdict due D)\n'],
     ['a release', { status: 'submitted', due_at: 'D' }, 'asmt_1 released to the queue (submitted; claim due D)\n'],
     ['a completion', { status: 'completed', review: { verdict: 'rejected', reviewer: 'bob' } }, 'asmt_1 completed: rejected by bob\n'],
+    [
+      'a claim of a stage',
+      { status: 'under_review', claim: { reviewer: 'sam', claimed_at: 'x' }, due_at: 'D', stage: 'security', stages: [{ ...SECURITY_STAGE, reviews: [] }] },
+      'asmt_1 claimed by sam in stage security (under_review; 0 of 2 approvals; verdict due D)\n',
+    ],
+    [
+      'a release of a stage',
+      { status: 'under_review', due_at: 'D', stage: 'security', stages: [{ ...SECURITY_STAGE, reviews: [] }] },
+      'asmt_1 released to the queue: stage security waits for a claim by group security (under_review; 0 of 2 approvals; claim due D)\n',
+    ],
+    [
+      "a four-eyes stage's first approval",
+      { status: 'under_review', due_at: 'D', stage: 'security', stages: [SECURITY_STAGE] },
+      'asmt_1 approved by sam in stage security; it needs another reviewer: stage security waits for a claim by group security (under_review; 1 of 2 approvals; claim due D)\n',
+    ],
+    [
+      'an approval that moves to the next stage',
+      {
+        status: 'under_review',
+        due_at: 'D',
+        stage: 'security',
+        stages: [{ name: 'network', group: null, approvals_required: 1, state: 'approved', reviews: [{ reviewer: 'nina', verdict: 'approved', notes: 'n', at: 'u' }] }, { ...SECURITY_STAGE, reviews: [] }],
+      },
+      'asmt_1 stage network approved by nina; stage security waits for a claim by group security (under_review; 0 of 2 approvals; claim due D)\n',
+    ],
   ])('is one line for %s', (_case, snapshot, line) => {
     expect(formatTransition('asmt_1', { updated_at: 'u', checks_completed: true, escalations: [], ...snapshot } as never)).toBe(line);
   });
