@@ -72,6 +72,11 @@ export class AssessmentRevisions {
     if (reservation.recorded) await this.store.drop(reservation.row);
   }
 
+  /** After an erasure: the assessment's links both ways go, so what it revised can be revised again. */
+  forget(environment: KeyEnvironment, assessment: AssessmentWorkflowRef): Promise<void> {
+    return this.store.removeAssessment(environment, assessment);
+  }
+
   /** The assessment must exist for the caller and have been completed with changes requested. */
   private async checkRevisable(environment: KeyEnvironment, revised: AssessmentWorkflowRef): Promise<void> {
     const found = await this.reader.readWorkflow(environment, revised.organizationId, revised.assessmentId);

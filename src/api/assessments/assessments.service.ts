@@ -29,7 +29,6 @@ import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
 import { AssessmentIndex } from '../review-index/assessment-index';
 import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
-import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import { AssessmentRevisions } from './assessment-revisions';
 
 export interface CreatedAssessment {
@@ -57,7 +56,6 @@ export class AssessmentsService {
     private readonly index: AssessmentIndex,
     private readonly architectures: SubmittedArchitectures,
     private readonly revisions: AssessmentRevisions,
-    private readonly revisionLinks: AssessmentRevisionStore,
   ) {}
 
   async create(caller: Caller, body: unknown, idempotencyKey: string | undefined): Promise<CreatedAssessment> {
@@ -146,7 +144,7 @@ export class AssessmentsService {
     this.reader.forget(caller.environment, caller.organizationId, assessmentId);
     this.architectures.forget(this.temporal.namespaceFor(caller.environment), assessmentWorkflowId(caller.organizationId, assessmentId));
     await this.index.forget(caller.environment, { organizationId: caller.organizationId, assessmentId });
-    await this.revisionLinks.removeAssessment(caller.environment, { organizationId: caller.organizationId, assessmentId });
+    await this.revisions.forget(caller.environment, { organizationId: caller.organizationId, assessmentId });
     return erasure === 'erased';
   }
 }
