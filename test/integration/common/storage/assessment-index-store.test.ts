@@ -1,22 +1,10 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Dialect } from 'kysely';
 import { Client } from 'pg';
-import { AppConfig } from '../../../../src/common/config/app-config';
 import { queuePageQuery, type AssessmentIndexRow, type AssessmentIndexStore, type QueuePageRequest } from '../../../../src/common/storage/assessment-index-store';
-import { Storage } from '../../../../src/common/storage/storage';
 import type { Tables } from '../../../../src/common/storage/tables';
 import { testPostgresPerFile } from '../../../support/test-postgres';
-
-/** One empty database, and how to ask it for the plan of a query. */
-interface Backend {
-  storage: Storage;
-  /** The database's own words for how it runs the page query. */
-  plan(request: QueuePageRequest): Promise<string>;
-  dispose(): Promise<void>;
-}
+import { testStorageBackends, type TestStorage } from '../../../support/test-storage';
 
 const postgres = testPostgresPerFile();
 
@@ -29,48 +17,27 @@ function compilerFor(kind: 'sqlite' | 'postgres'): Kysely<Tables> {
   return new Kysely<Tables>({ dialect, plugins: [new CamelCasePlugin()] });
 }
 
-async function sqliteBackend(): Promise<Backend> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-index-'));
-  const config = new AppConfig({ DATA_DIR: dir });
-  const storage = await Storage.open(config);
-  return {
-    storage,
-    plan: async (request) => {
-      const { sql, parameters } = queuePageQuery(compilerFor('sqlite'), 'test', request).compile();
-      const db = new Database(config.keyDatabasePath, { readonly: true });
-      try {
-        return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(parameters as unknown[])) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
-      } finally {
-        db.close();
-      }
-    },
-    dispose: async () => {
-      await storage.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresBackend(): Promise<Backend> {
-  const url = await postgres().createDatabase();
-  const storage = await Storage.open(new AppConfig({ DATABASE_URL: url }));
-  return {
-    storage,
-    plan: async (request) => {
-      const { sql, parameters } = queuePageQuery(compilerFor('postgres'), 'test', request).compile();
-      const client = new Client({ connectionString: url });
-      await client.connect();
-      try {
-        // A small table is cheaper to scan whole; what matters is that the index can serve the page in order.
-        await client.query('SET enable_seqscan = off');
-        const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, parameters as unknown[]);
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      } finally {
-        await client.end();
-      }
-    },
-    dispose: () => storage.close(),
-  };
+/** The database's own words for how it runs the store's page query. */
+async function planOf(backend: TestStorage, request: QueuePageRequest): Promise<string> {
+  const { sql, parameters } = queuePageQuery(compilerFor(backend.kind), 'test', request).compile();
+  if (backend.kind === 'sqlite') {
+    const db = new Database(backend.file, { readonly: true });
+    try {
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...(parameters as unknown[])) as Array<{ detail: string }>).map((row) => row.detail).join('\n');
+    } finally {
+      db.close();
+    }
+  }
+  const client = new Client({ connectionString: backend.url });
+  await client.connect();
+  try {
+    // A small table is cheaper to scan whole; what matters is that the index can serve the page in order.
+    await client.query('SET enable_seqscan = off');
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, parameters as unknown[]);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await client.end();
+  }
 }
 
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
@@ -93,11 +60,8 @@ function row(id: number, fields: Partial<AssessmentIndexRow> = {}): AssessmentIn
 
 const idsOf = (rows: AssessmentIndexRow[]) => rows.map((indexed) => indexed.assessmentId);
 
-describe.each([
-  ['SQLite', sqliteBackend],
-  ['PostgreSQL', postgresBackend],
-])('%s review index', (_name, makeBackend) => {
-  let backend: Backend;
+describe.each(testStorageBackends(postgres))('%s review index', (_name, makeBackend) => {
+  let backend: TestStorage;
   let index: AssessmentIndexStore;
 
   beforeEach(async () => {
@@ -198,7 +162,7 @@ describe.each([
       { group: 'sec', dueBefore: at(1700), after, limit: 21 },
       { stage: 'network', group: 'net', limit: 21 },
     ]) {
-      const plan = await backend.plan(request);
+      const plan = await planOf(backend, request);
       // SQLite's SEARCH and PostgreSQL's Index Scan read a range of the index; a SCAN would read all of it.
       expect({ request, plan }).toEqual({ request, plan: expect.stringMatching(/SEARCH assessment_index USING INDEX assessment_index_(queue|claims|stage|group)|Index Scan using assessment_index_(queue|claims|stage|group)/) });
       // No sort: the rows come out of the index in the queue's order, so a page reads `limit` of them.

@@ -1,34 +1,8 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { AppConfig } from '../../../../src/common/config/app-config';
 import type { AssessmentRevisionRow, AssessmentRevisionStore } from '../../../../src/common/storage/assessment-revision-store';
-import { Storage } from '../../../../src/common/storage/storage';
 import { testPostgresPerFile } from '../../../support/test-postgres';
-
-interface Backend {
-  storage: Storage;
-  dispose(): Promise<void>;
-}
+import { testStorageBackends, type TestStorage } from '../../../support/test-storage';
 
 const postgres = testPostgresPerFile();
-
-async function sqliteBackend(): Promise<Backend> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-revisions-'));
-  const storage = await Storage.open(new AppConfig({ DATA_DIR: dir }));
-  return {
-    storage,
-    dispose: async () => {
-      await storage.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresBackend(): Promise<Backend> {
-  const storage = await Storage.open(new AppConfig({ DATABASE_URL: await postgres().createDatabase() }));
-  return { storage, dispose: () => storage.close() };
-}
 
 const id = (n: number) => `asmt_${String(n).padStart(26, '0')}`;
 const CREATED_AT = '2030-01-01T00:00:00.000Z';
@@ -39,11 +13,8 @@ function link(assessment: number, revisionOf: number, fields: Partial<Assessment
 
 const ref = (n: number, organizationId = 'acme') => ({ organizationId, assessmentId: id(n) });
 
-describe.each([
-  ['SQLite', sqliteBackend],
-  ['PostgreSQL', postgresBackend],
-])('%s revision links', (_name, makeBackend) => {
-  let backend: Backend;
+describe.each(testStorageBackends(postgres))('%s revision links', (_name, makeBackend) => {
+  let backend: TestStorage;
   let store: AssessmentRevisionStore;
 
   beforeEach(async () => {

@@ -1,61 +1,31 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import { AppConfig } from '../../../../src/common/config/app-config';
 import type { ReviewerAuditEntry, StoredReviewer } from '../../../../src/common/storage/reviewer-store';
-import { Storage } from '../../../../src/common/storage/storage';
 import { testPostgresPerFile } from '../../../support/test-postgres';
-
-/** One empty database, and a way to write a row as a release before reviewer groups did: without the column. */
-interface Backend {
-  storage: Storage;
-  insertWithoutGroups(id: string, name: string): Promise<void>;
-  dispose(): Promise<void>;
-}
+import { testStorageBackends, type TestStorage } from '../../../support/test-storage';
 
 const postgres = testPostgresPerFile();
 const CREATED_AT = '2030-01-01T00:00:00.000Z';
 const INSERT_WITHOUT_GROUPS = 'INSERT INTO reviewer_credentials (id, name, environment, prefix, hash, created_at) VALUES ';
 
-async function sqliteBackend(): Promise<Backend> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-reviewers-'));
-  const config = new AppConfig({ DATA_DIR: dir });
-  const storage = await Storage.open(config);
-  return {
-    storage,
-    insertWithoutGroups: async (id, name) => {
-      const db = new Database(config.keyDatabasePath);
-      try {
-        db.prepare(`${INSERT_WITHOUT_GROUPS}(?, ?, 'test', 'p', ?, ?)`).run(id, name, Buffer.from(id), CREATED_AT);
-      } finally {
-        db.close();
-      }
-    },
-    dispose: async () => {
-      await storage.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresBackend(): Promise<Backend> {
-  const url = await postgres().createDatabase();
-  const storage = await Storage.open(new AppConfig({ DATABASE_URL: url }));
-  return {
-    storage,
-    insertWithoutGroups: async (id, name) => {
-      const client = new Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(`${INSERT_WITHOUT_GROUPS}($1, $2, 'test', 'p', $3, $4)`, [id, name, Buffer.from(id), CREATED_AT]);
-      } finally {
-        await client.end();
-      }
-    },
-    dispose: () => storage.close(),
-  };
+/** A row as a release before reviewer groups wrote it: without the column. */
+async function insertWithoutGroups(backend: TestStorage, id: string, name: string): Promise<void> {
+  if (backend.kind === 'sqlite') {
+    const db = new Database(backend.file);
+    try {
+      db.prepare(`${INSERT_WITHOUT_GROUPS}(?, ?, 'test', 'p', ?, ?)`).run(id, name, Buffer.from(id), CREATED_AT);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new Client({ connectionString: backend.url });
+  await client.connect();
+  try {
+    await client.query(`${INSERT_WITHOUT_GROUPS}($1, $2, 'test', 'p', $3, $4)`, [id, name, Buffer.from(id), CREATED_AT]);
+  } finally {
+    await client.end();
+  }
 }
 
 function reviewer(id: string, groups: string[]): StoredReviewer {
@@ -66,11 +36,8 @@ function audit(stored: StoredReviewer): ReviewerAuditEntry {
   return { at: CREATED_AT, actor: 'ops', action: 'add', reviewerId: stored.id, name: stored.name, environment: stored.environment, details: {} };
 }
 
-describe.each([
-  ['SQLite', sqliteBackend],
-  ['PostgreSQL', postgresBackend],
-])('%s reviewer credentials', (_name, makeBackend) => {
-  let backend: Backend;
+describe.each(testStorageBackends(postgres))('%s reviewer credentials', (_name, makeBackend) => {
+  let backend: TestStorage;
 
   beforeEach(async () => {
     backend = await makeBackend();
@@ -94,7 +61,7 @@ describe.each([
   });
 
   it('read a credential written without groups, as every one issued before groups, as having none', async () => {
-    await backend.insertWithoutGroups('rvw_old', 'alice');
+    await insertWithoutGroups(backend, 'rvw_old', 'alice');
     expect(await backend.storage.reviewers.findById('rvw_old')).toMatchObject({ id: 'rvw_old', name: 'alice', groups: [] });
     expect(await backend.storage.reviewers.findByHash(Buffer.from('rvw_old'))).toMatchObject({ groups: [] });
   });
