@@ -5,6 +5,8 @@ import { bearer, http } from '../support/http';
 import { SUMMARIZE_TASK } from '../support/tasks';
 
 const BURST = 5;
+// One create a minute refills the key's bucket: a slow machine sending the burst cannot earn a create back before the refused one.
+const CREATES_PER_MINUTE = 1;
 
 const captured = new CapturedLog();
 
@@ -15,7 +17,7 @@ beforeAll(async () => {
   harness = await AssayHarness.start({
     worker: false,
     logDestination: captured.destination,
-    env: { LOG_LEVEL: 'trace', RATE_LIMIT_CREATES_BURST: String(BURST), RATE_LIMIT_CREATES_PER_MINUTE: '60', REQUEST_TIMEOUT_MS: '1000' },
+    env: { LOG_LEVEL: 'trace', RATE_LIMIT_CREATES_BURST: String(BURST), RATE_LIMIT_CREATES_PER_MINUTE: String(CREATES_PER_MINUTE), REQUEST_TIMEOUT_MS: '1000' },
   });
   tasksUrl = `${harness.baseUrl}/v1/ai/tasks`;
 });
@@ -35,15 +37,15 @@ describe('create rate limit', () => {
     for (let i = 0; i < BURST; i++) accepted.push(await createTask(key));
     expect(accepted.map((response) => response.status)).toEqual(Array(BURST).fill(202));
     // Each create counts against the key's limit and then its organisation's (defaults: 20 at 600/min).
-    expect(accepted[0].headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=5, "organisation-creates";q=20;w=2`);
-    expect(accepted[0].headers.get('ratelimit')).toBe(`"creates";r=${BURST - 1};t=1, "organisation-creates";r=19;t=1`);
+    expect(accepted[0].headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=${(BURST * 60) / CREATES_PER_MINUTE}, "organisation-creates";q=20;w=2`);
+    expect(accepted[0].headers.get('ratelimit')).toBe(`"creates";r=${BURST - 1};t=${60 / CREATES_PER_MINUTE}, "organisation-creates";r=19;t=1`);
 
     const refused = await createTask(key);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String), request_id: refused.headers.get('x-request-id') } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Refused by the key's limit, so never counted against the organisation's.
-    expect(refused.headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=5`);
+    expect(refused.headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=${(BURST * 60) / CREATES_PER_MINUTE}`);
     expect(refused.headers.get('ratelimit')).toMatch(/^"creates";r=0;t=\d+$/);
   });
 
