@@ -1,54 +1,54 @@
-// First: it gives the sandbox the browser globals OpenTelemetry's modules expect when they load.
-import '@temporalio/interceptors-opentelemetry/lib/workflow/runtime';
-import { BasicTracerProvider, SimpleSpanProcessor, type IdGenerator } from '@opentelemetry/sdk-trace-base';
-import { OpenTelemetryInboundInterceptor, OpenTelemetryInternalsInterceptor, OpenTelemetryOutboundInterceptor } from '@temporalio/interceptors-opentelemetry/lib/workflow';
-import { SpanExporter } from '@temporalio/interceptors-opentelemetry/lib/workflow/span-exporter';
-import { workflowInfo, type WorkflowInterceptorsFactory } from '@temporalio/workflow';
+import type { WorkflowInboundCallsInterceptor, WorkflowInterceptorsFactory, WorkflowInternalsInterceptor, WorkflowOutboundCallsInterceptor } from '@temporalio/workflow';
+import type { OpenTelemetryInterceptors } from './open-telemetry-interceptors';
 
 /**
- * Temporal's OpenTelemetry workflow interceptors, bundled beside the workflows: a span for each
- * workflow run and for each (local) activity and child workflow it starts, whose context goes with
- * the command's headers, exported through the worker's `exporter` sink. They issue no command.
- *
- * One change to them: span and trace ids. OpenTelemetry's default generator draws on Math.random,
- * which in a workflow is the run's seeded generator, so every span would shift the numbers the
- * workflow's own uuid4() draws and break the replay of histories whose event ids came from it.
- * These ids come from the run id and a counter instead, and leave the workflow's random alone.
+ * The start header in which Temporal's OpenTelemetry client interceptor sends the caller's trace
+ * context (the library's TRACE_HEADER, not imported: its module loads OpenTelemetry; a unit test
+ * holds the two equal).
  */
-let spansStarted = 0;
+export const TRACE_CONTEXT_HEADER = '_tracer-data';
 
-const runScopedIds: IdGenerator = {
-  // Used only for a span with no parent (a run started by a schedule, not by a traced client).
-  generateTraceId: () => workflowInfo().runId.replace(/-/g, '').padEnd(32, '0').slice(0, 32),
-  generateSpanId: () => fnv1a64(`${workflowInfo().runId}/${++spansStarted}`),
+/**
+ * Workflow tracing, for the runs started with a trace context: the API's client sends one when
+ * tracing is on, and a traced run passes it to its children. Only those runs load OpenTelemetry.
+ * Each run in the sandbox evaluates its own copy of every module it requires, and OpenTelemetry's
+ * are about 250: loaded for every run, they made an assessment's replay half as long again (16 →
+ * 24 ms, docs/observability.md), on every start and every replay of an evicted workflow, with
+ * tracing off as well.
+ *
+ * Whether a run is traced is decided from its start's headers, which are in its history, so a
+ * replay decides the same. The interceptors issue no command either way.
+ */
+export const interceptors: WorkflowInterceptorsFactory = () => {
+  let tracing: OpenTelemetryInterceptors | undefined;
+  const inbound: WorkflowInboundCallsInterceptor = {
+    execute: (input, next) => {
+      if (input.headers[TRACE_CONTEXT_HEADER] !== undefined) tracing = loadOpenTelemetry();
+      return tracing ? tracing.inbound.execute(input, next) : next(input);
+    },
+    handleSignal: (input, next) => (tracing ? tracing.inbound.handleSignal(input, next) : next(input)),
+    handleUpdate: (input, next) => (tracing ? tracing.inbound.handleUpdate(input, next) : next(input)),
+    validateUpdate: (input, next) => (tracing ? tracing.inbound.validateUpdate(input, next) : next(input)),
+    handleQuery: (input, next) => (tracing ? tracing.inbound.handleQuery(input, next) : next(input)),
+  };
+  const outbound: WorkflowOutboundCallsInterceptor = {
+    scheduleActivity: (input, next) => (tracing ? tracing.outbound.scheduleActivity(input, next) : next(input)),
+    scheduleLocalActivity: (input, next) => (tracing ? tracing.outbound.scheduleLocalActivity(input, next) : next(input)),
+    startNexusOperation: (input, next) => (tracing ? tracing.outbound.startNexusOperation(input, next) : next(input)),
+    startChildWorkflowExecution: (input, next) => (tracing ? tracing.outbound.startChildWorkflowExecution(input, next) : next(input)),
+    continueAsNew: (input, next) => (tracing ? tracing.outbound.continueAsNew(input, next) : next(input)),
+    signalWorkflow: (input, next) => (tracing ? tracing.outbound.signalWorkflow(input, next) : next(input)),
+    getLogAttributes: (input, next) => (tracing ? tracing.outbound.getLogAttributes(input, next) : next(input)),
+  };
+  const internals: WorkflowInternalsInterceptor = {
+    dispose: (input, next) => (tracing ? tracing.internals.dispose(input, next) : next(input)),
+  };
+  return { inbound: [inbound], outbound: [outbound], internals: [internals] };
 };
 
-const tracer = new BasicTracerProvider({ idGenerator: runScopedIds, spanProcessors: [new SimpleSpanProcessor(new SpanExporter())] }).getTracer('@temporalio/interceptor-workflow');
-
-class TracingInbound extends OpenTelemetryInboundInterceptor {
-  protected override readonly tracer = tracer;
-}
-
-class TracingOutbound extends OpenTelemetryOutboundInterceptor {
-  protected override readonly tracer = tracer;
-}
-
-export const interceptors: WorkflowInterceptorsFactory = () => ({
-  inbound: [new TracingInbound()],
-  outbound: [new TracingOutbound()],
-  internals: [new OpenTelemetryInternalsInterceptor()],
-});
-
-const MASK_64 = 0xffffffffffffffffn;
-
-/** 64-bit FNV-1a, mixed by SplitMix64's finalizer so that similar inputs give unrelated ids, as 16 hex digits (never all zeros, which would mean "no span"). */
-function fnv1a64(text: string): string {
-  let hash = 0xcbf29ce484222325n;
-  for (let index = 0; index < text.length; index++) {
-    hash = ((hash ^ BigInt(text.charCodeAt(index))) * 0x100000001b3n) & MASK_64;
-  }
-  hash = ((hash ^ (hash >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK_64;
-  hash = ((hash ^ (hash >> 27n)) * 0x94d049bb133111ebn) & MASK_64;
-  hash ^= hash >> 31n;
-  return (hash === 0n ? 1n : hash).toString(16).padStart(16, '0');
+function loadOpenTelemetry(): OpenTelemetryInterceptors {
+  // A require, not an import: an import would load OpenTelemetry into every run (see above).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = require('./open-telemetry-interceptors') as typeof import('./open-telemetry-interceptors');
+  return loaded.openTelemetryInterceptors();
 }

@@ -1,4 +1,5 @@
-import { AI_TASK_WORKFLOW_TYPE, ASSESSMENT_WORKFLOW_TYPE, WEBHOOK_EVENT_WORKFLOW_TYPE } from '../../../../src/contract';
+import { Client, Connection } from '@temporalio/client';
+import { AI_TASK_WORKFLOW_TYPE, ASSESSMENT_WORKFLOW_TYPE, WEBHOOK_EVENT_WORKFLOW_TYPE, taskWorkflowId } from '../../../../src/contract';
 import { freePort } from '../../../../src/embedded/free-port';
 import { REQUEST_ID_ATTRIBUTE } from '../../../../src/api/http/http-server-spans';
 import { AssayHarness } from '../../../support/assay-harness';
@@ -7,8 +8,11 @@ import { TINY_GRAPH } from '../../../support/graphs';
 import { bearer, http } from '../../../support/http';
 import { approveAssessment } from '../../../support/review-assessment';
 import { OtlpReceiver, type ReceivedSpan } from '../../../support/otlp-receiver';
+import { recordHistoryIfAsked } from '../../../support/record-history';
+import { SANDBOX_NAMESPACE } from '../../../support/test-temporal';
 import { SUMMARIZE_TASK } from '../../../support/tasks';
 import { WebhookReceiver } from '../../../support/webhook-receiver';
+import { TRACE_CONTEXT_HEADER } from '../../../../workflows/interceptors/tracing';
 
 const ORG = 'traced';
 const SERVER_KIND = 2;
@@ -116,6 +120,15 @@ describe('one trace per request, across the API and the worker', () => {
     for (const activity of ['summarizeExtractive', 'recordTaskUsage', 'hasWebhookSubscribers']) {
       const [start] = expectChain(spans, [[`StartActivity:${activity}`, 'assay-worker'], [`RunActivity:${activity}`, 'assay-worker']]);
       expect(start.parentSpanId).toBe(run.spanId);
+    }
+    // The workflow traces itself because its start carried the trace context (workflows/interceptors/tracing.ts).
+    const connection = await Connection.connect({ address: harness.temporal.address });
+    try {
+      const history = await new Client({ connection, namespace: SANDBOX_NAMESPACE }).workflow.getHandle(taskWorkflowId(ORG, created.body.id)).fetchHistory();
+      expect(Object.keys(history.events?.[0].workflowExecutionStartedEventAttributes?.header?.fields ?? {})).toContain(TRACE_CONTEXT_HEADER);
+      recordHistoryIfAsked(history, 'ai-task-traced');
+    } finally {
+      await connection.close();
     }
   });
 
