@@ -161,14 +161,13 @@ export class AssessmentReviewClient {
     send: (handle: WorkflowHandle) => Promise<AssessmentReviewSnapshot>,
   ): Promise<AssessmentReviewSnapshot> {
     const { handle } = await this.find(assessmentId);
-    await refuseIfClosed(handle, assessmentId);
     try {
       return await this.client.connection.withDeadline(Date.now() + this.options.updateTimeoutMs, () => send(handle));
     } catch (error) {
       if (error instanceof WorkflowUpdateFailedError && error.cause instanceof ApplicationFailure && REFUSAL_CODES.has(error.cause.type ?? '')) {
         throw new ReviewRefusedError(error.cause.type as ReviewRefusalCode, error.cause.message);
       }
-      // The workflow closed between the check above and the update.
+      // A closed workflow takes no update, and the server answers as if it did not exist: say why it is closed.
       if (error instanceof WorkflowNotFoundError) await refuseIfClosed(handle, assessmentId);
       if (isDeadlineExceeded(error)) {
         throw new ReviewUnconfirmedError(
