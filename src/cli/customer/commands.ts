@@ -48,7 +48,7 @@ export function registerCustomerCommands(program: Command, deps: CustomerCommand
 
   const assessments = commandGroup(program, 'assessments', 'network-architecture assessments');
   idempotencyKeyOption(leaf(assessments.command('submit <file.json>'), deps, ExitCode.OutcomeUnknown))
-    .description('submit an architecture ({name, context, components, links}) for assessment; prints it as JSON')
+    .description('submit an architecture ({name, context, components, links}, and revision_of to answer changes requested on an earlier one) for assessment; prints it as JSON')
     .action((file: string, flags: CreateFlags) => run(() => submitAssessmentCommand(file, flags, deps)));
   pollCeilingOptions(waitOption(leaf(assessments.command('get <id>'), deps, ExitCode.NotFound, ExitCode.NotFinal)))
     .description('print an assessment as JSON')
