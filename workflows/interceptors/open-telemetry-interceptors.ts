@@ -19,7 +19,7 @@ import { workflowInfo } from '@temporalio/workflow';
 let spansStarted = 0;
 
 const runScopedIds: IdGenerator = {
-  // Used only for a span with no parent (a run started by a schedule, not by a traced client).
+  // Used only for a span with no parent: a start whose trace header held no valid context.
   generateTraceId: () => workflowInfo().runId.replace(/-/g, '').padEnd(32, '0').slice(0, 32),
   generateSpanId: () => fnv1a64(`${workflowInfo().runId}/${++spansStarted}`),
 };
