@@ -7,6 +7,9 @@ import { SUMMARIZE_TASK } from '../support/tasks';
 const BURST = 5;
 // One create a minute refills the key's bucket: a slow machine sending the burst cannot earn a create back before the refused one.
 const CREATES_PER_MINUTE = 1;
+const SECONDS_PER_CREATE = 60 / CREATES_PER_MINUTE;
+// The RateLimit-Policy window: how long the empty bucket takes to refill the burst.
+const KEY_WINDOW_SECONDS = BURST * SECONDS_PER_CREATE;
 
 const captured = new CapturedLog();
 
@@ -37,15 +40,15 @@ describe('create rate limit', () => {
     for (let i = 0; i < BURST; i++) accepted.push(await createTask(key));
     expect(accepted.map((response) => response.status)).toEqual(Array(BURST).fill(202));
     // Each create counts against the key's limit and then its organisation's (defaults: 20 at 600/min).
-    expect(accepted[0].headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=${(BURST * 60) / CREATES_PER_MINUTE}, "organisation-creates";q=20;w=2`);
-    expect(accepted[0].headers.get('ratelimit')).toBe(`"creates";r=${BURST - 1};t=${60 / CREATES_PER_MINUTE}, "organisation-creates";r=19;t=1`);
+    expect(accepted[0].headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=${KEY_WINDOW_SECONDS}, "organisation-creates";q=20;w=2`);
+    expect(accepted[0].headers.get('ratelimit')).toBe(`"creates";r=${BURST - 1};t=${SECONDS_PER_CREATE}, "organisation-creates";r=19;t=1`);
 
     const refused = await createTask(key);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.any(String), request_id: refused.headers.get('x-request-id') } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Refused by the key's limit, so never counted against the organisation's.
-    expect(refused.headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=${(BURST * 60) / CREATES_PER_MINUTE}`);
+    expect(refused.headers.get('ratelimit-policy')).toBe(`"creates";q=${BURST};w=${KEY_WINDOW_SECONDS}`);
     expect(refused.headers.get('ratelimit')).toMatch(/^"creates";r=0;t=\d+$/);
   });
 
