@@ -15,6 +15,7 @@ import {
   getLatencyTable,
   latencyTable,
   noisyNeighbourTable,
+  overloadTable,
   payloadCodecTable,
   realModelNotes,
   realModelTable,
@@ -30,6 +31,7 @@ import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-r
 import type { TailBreakdown } from './scenarios/tail-breakdown';
 import type { Distribution } from './stats';
 import { runBatchFlood, runFlood, runQuietNeighbour, type Dispatch, type FloodRun, type NeighbourSettings, type NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import { runOverloadScenario, type OverloadFigures, type OverloadSettings } from './scenarios/overload';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
 import { realModelEnv, runRealModelScenario, startModelBackend, type ModelBackend, type RealModelFigures, type RealModelSettings } from './scenarios/real-model';
@@ -62,6 +64,9 @@ const ENGINE_GAP_DEADLINE_MS = 30 * 60_000;
 // Issue 27's review path: creating 10,000 assessments and running their checks takes most of it on
 // 2 cores; the measurements themselves a minute or two. Not part of the whole run either.
 const REVIEW_SCALE_DEADLINE_MS = 90 * 60_000;
+// Overload: capacity, then three windows of a minute each and the backlog each leaves (at 4×, about
+// three minutes of draining); not part of the whole run either.
+const OVERLOAD_DEADLINE_MS = 30 * 60_000;
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
 
@@ -75,15 +80,16 @@ interface BenchSettings {
   /** Runs of each of the engine gap's modes (BENCH_ENGINE_RUNS). */
   engineRuns: number;
   review: ReviewScaleSettings;
+  overload: OverloadSettings;
   /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
   tracing: boolean;
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap', 'review-scale'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap', 'review-scale', 'overload'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, engine-gap and review-scale, which take too long for the whole run. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, engine-gap, review-scale and overload, which take too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -117,6 +123,7 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     },
     engineRuns: positive('BENCH_ENGINE_RUNS', 3),
     review: { assessments: positive('BENCH_REVIEW_ASSESSMENTS', 10_000), organisations: 50, samples: positive('BENCH_REVIEW_SAMPLES', 200) },
+    overload: { multiples: [1, 2, 4], windowMs: positive('BENCH_OVERLOAD_SECONDS', 60) * 1000, capacityTasks: positive('BENCH_TASKS', 1000), concurrency: positive('BENCH_CONCURRENCY', 32) },
     tracing: onOff('BENCH_TRACING', env.BENCH_TRACING),
     jsonFile: env.BENCH_JSON || undefined,
   };
@@ -174,7 +181,9 @@ runMain('bench', async () => {
         ? ENGINE_GAP_DEADLINE_MS
         : scenario === 'review-scale'
           ? REVIEW_SCALE_DEADLINE_MS
-          : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
+          : scenario === 'overload'
+            ? OVERLOAD_DEADLINE_MS
+            : (scenario === undefined ? RUN_DEADLINE_MS : 0) + (scenario !== 'real-model' ? NEIGHBOUR_DEADLINE_MS : 0) + (model ? REAL_MODEL_DEADLINE_MS : 0);
   const deadline = setTimeout(() => {
     process.stderr.write(`[bench] still running after ${deadlineMs / 60_000} minutes; giving up\n`);
     // The children must not outlive the bench.
@@ -189,6 +198,7 @@ runMain('bench', async () => {
     const json: Record<string, unknown> = { startedAt, settings };
     if (scenario === 'engine-gap') json.engineGap = await runEngineGap(settings, running);
     else if (scenario === 'review-scale') json.reviewScale = await runReviewScale(settings, running);
+    else if (scenario === 'overload') json.overload = await runOverload(settings, running);
     else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
     if (model) {
       try {
@@ -330,6 +340,23 @@ async function runReviewScale(settings: BenchSettings, running: Set<Running>): P
       `Review path: ${REVIEW_SCALE_FIRST_SIZE} vs ${assessments} open assessments over ${organisations} organisations (${samples} requests per operation, one at a time)`,
       reviewScaleTable(figures),
     );
+    for (const line of stack.loggedErrors()) say(`Log: ${line}`);
+    return figures;
+  } finally {
+    await stack.stop();
+    running.delete(stack);
+  }
+}
+
+/** Issue 29's overload: capacity, then 1×, 2× and 4× of it offered, on a stack of its own as shipped but for the create limits. */
+async function runOverload(settings: BenchSettings, running: Set<Running>): Promise<OverloadFigures> {
+  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' });
+  running.add(stack);
+  say(`\nStack: ${stack.description}`);
+  try {
+    await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency);
+    const figures = await runOverloadScenario(stack, settings.overload, say);
+    section(`Overload: ${settings.overload.multiples.map((multiple) => `${multiple}×`).join(', ')} capacity offered for ${settings.overload.windowMs / 1000} s each`, overloadTable(figures));
     for (const line of stack.loggedErrors()) say(`Log: ${line}`);
     return figures;
   } finally {

@@ -6,6 +6,7 @@ import type { EngineRatio } from './scenarios/engine-gap-summary';
 import type { GetLatencyFigure } from './scenarios/get-latency';
 import type { LatencyFigure } from './scenarios/latency-at-rate';
 import type { Dispatch, FloodKind, FloodRun, FloodShape, NoisyNeighbourFigures } from './scenarios/noisy-neighbour';
+import type { OverloadFigures } from './scenarios/overload';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
 import type { AssayPhase, RealModelFigures, RealModelPhase } from './scenarios/real-model';
 import type { ReviewScaleFigures, ReviewScaleRun } from './scenarios/review-scale';
@@ -186,6 +187,29 @@ export function reviewScaleTable(figures: ReviewScaleFigures): string {
       ['filling, checks done', `${small.fillSeconds.toFixed(0)} s`, `${large.fillSeconds.toFixed(0)} s (from ${small.open})`, ''],
     ],
   );
+}
+
+/** Each multiple of capacity: what the server completed meanwhile against capacity, what was shed, and each process's CPU per accepted task. */
+export function overloadTable(figures: OverloadFigures): string {
+  const names = [...new Set(figures.phases.flatMap((phase) => phase.costs.map((cost) => cost.name)))];
+  const cpuMsPerTask = (costs: ProcessCost[], tasks: number, name: string) => {
+    const cost = costs.find((each) => each.name === name);
+    return cost && tasks > 0 ? ((cost.cpuSeconds / tasks) * 1000).toFixed(1) : '–';
+  };
+  return table(
+    ['offered', 'completions/s (of capacity)', 'accepted', '429 answers', 'creates given up', 'failed', 'requests per task', 'drain after the window', ...names.map((name) => `${name} CPU-ms per task`)],
+    figures.phases.map((phase) => [
+      `${phase.multiple}× (${perSecond(phase.offeredPerSecond)}/s)`,
+      `${phase.completionsPerSecond.toFixed(1)} (${ratio(phase.completionsPerSecond / figures.capacityPerSecond)})`,
+      phase.accepted,
+      phase.refused,
+      phase.createsGivenUp,
+      phase.failures,
+      phase.requestsPerTask.toFixed(1),
+      `${phase.drainSeconds.toFixed(0)} s`,
+      ...names.map((name) => cpuMsPerTask(phase.costs, phase.accepted, name)),
+    ]),
+  ).concat(`\n\nCapacity: ${figures.capacityPerSecond.toFixed(1)} completions/s in a closed loop.`);
 }
 
 export function costTable(api: ApiThroughputFigure, raw: ThroughputFigure): string {
