@@ -16,6 +16,7 @@ import { followPages, listPageFrom, listQueryString } from './list-pages';
 import { assessmentFrom, batchFrom, modelsFrom, taskFrom, usageReportFrom } from './resource-guards';
 import type { Assessment, AssessmentStatus, Batch, CreateAssessmentRequest, CreateBatchRequest, CreateTaskRequest, FailedTask, ListPage, ListQuery, Model, SucceededTask, Task, TaskStatus, UsageReport } from './resources';
 import { withRetries } from './retry';
+import { parseRetryAfter } from './retry-after';
 import { WebhookEndpoints } from './webhook-endpoints';
 
 export interface AssayClientOptions {
@@ -270,7 +271,8 @@ export class AssayClient {
 
   private async poll<T>(collectionPath: string, id: string, options: GetOptions, resourceFrom: (response: HttpResponse) => T): Promise<Polled<T>> {
     const response = await this.get(collectionPath, id, options);
-    return { resource: resourceFrom(response), held: response.headers.has('preference-applied') };
+    const pollAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+    return { resource: resourceFrom(response), held: response.headers.has('preference-applied'), ...(pollAfterMs === undefined ? {} : { pollAfterMs }) };
   }
 
   private cancel(collectionPath: string, id: string, options: RequestOptions): Promise<HttpResponse> {

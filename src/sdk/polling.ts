@@ -3,10 +3,11 @@ import { AssayNetworkError, PollTimeoutError, RequestTimeoutError } from './erro
 import type { PollOptions } from './options';
 import type { Assessment, Batch, Task } from './resources';
 
-/** One poll's answer, and whether the service held it (answered `Preference-Applied`). */
+/** One poll's answer, whether the service held it (answered `Preference-Applied`), and how long it asked the client to leave before the next (Retry-After). */
 export interface Polled<T> {
   resource: T;
   held: boolean;
+  pollAfterMs?: number;
 }
 
 export interface PollTarget<T extends Task | Assessment | Batch, Final extends T> {
@@ -34,7 +35,8 @@ const MIN_POLL_REQUEST_TIMEOUT_MS = 1_000;
  * ceilings. Each poll may ask the service to hold its answer until the resource changes
  * (`waitSeconds`). After a held answer the next poll starts at once unless that would make two
  * polls within the schedule's interval; an answer that was not held (a service that does not hold,
- * or has no room to) is followed by the interval as always.
+ * or has no room to) is followed by the interval as always, or by its Retry-After when that is
+ * longer (a busy service pacing its pollers), leaving room for one more poll before the ceiling.
  */
 export async function pollUntilFinal<T extends Task | Assessment | Batch, Final extends T>(
   target: PollTarget<T, Final>,
@@ -54,8 +56,9 @@ export async function pollUntilFinal<T extends Task | Assessment | Batch, Final 
     const waitSeconds = heldSeconds(schedule.waitSeconds, deadline - sentAt);
     const timeoutMs = Math.min(run.requestTimeoutMs + waitSeconds * 1000, Math.max(deadline - sentAt, MIN_POLL_REQUEST_TIMEOUT_MS));
     let held = false;
+    let pollAfterMs: number | undefined;
     try {
-      ({ resource: lastSeen, held } = await target.fetch(timeoutMs, run.signal, waitSeconds));
+      ({ resource: lastSeen, held, pollAfterMs } = await target.fetch(timeoutMs, run.signal, waitSeconds));
       lastError = undefined;
     } catch (error) {
       if (!(error instanceof AssayNetworkError || error instanceof RequestTimeoutError)) throw error;
@@ -66,6 +69,7 @@ export async function pollUntilFinal<T extends Task | Assessment | Batch, Final 
       if (target.isFinal(lastSeen)) return lastSeen;
     }
     wait = held ? Math.max(0, jitteredInterval(schedule) - (Date.now() - sentAt)) : jitteredInterval(schedule);
+    if (pollAfterMs !== undefined) wait = Math.max(wait, Math.min(pollAfterMs, deadline - Date.now() - MIN_POLL_REQUEST_TIMEOUT_MS));
   }
   throw new PollTimeoutError(target.resourceId, polls, Date.now() - startedAt, lastSeen, lastError);
 }

@@ -164,6 +164,35 @@ describe('polls the service holds (Prefer: wait)', () => {
   });
 });
 
+describe('polls a busy service paces (Retry-After on an answer)', () => {
+  test('an unheld answer asking for more than the interval defers the next poll by it', async () => {
+    const { fetch, requests } = fakeFetch((_request, index) => (index < 2 ? json(200, task('running'), { 'retry-after': '12' }) : json(200, task('succeeded'))));
+
+    const { value } = await settle(clientWith(fetch).waitForTask('task_01'));
+
+    expect(value).toMatchObject({ status: 'succeeded' });
+    expect(gaps(requests.map((request) => request.at))).toEqual([12_000, 12_000]);
+  });
+
+  test('a Retry-After shorter than the interval leaves the interval as it is', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const { fetch, requests } = fakeFetch((_request, index) => json(200, task(index < 1 ? 'running' : 'succeeded'), { 'retry-after': '1' }));
+
+    await settle(clientWith(fetch).waitForTask('task_01'));
+
+    expect(gaps(requests.map((request) => request.at))).toEqual([1_500]);
+  });
+
+  test('a Retry-After past the time ceiling still leaves one more poll before it', async () => {
+    const { fetch, requests } = fakeFetch(() => json(200, task('running'), { 'retry-after': '30' }));
+
+    const { error } = await settle(clientWith(fetch, { poll: { timeoutMs: 40_000 } }).waitForTask('task_01'));
+
+    expect(error).toBeInstanceOf(PollTimeoutError);
+    expect(gaps(requests.map((request) => request.at))).toEqual([30_000, 7_500]);
+  });
+});
+
 describe('ceilings', () => {
   test('never more than 30 polls, then PollTimeoutError', async () => {
     const { fetch, requests } = fakeFetch(() => json(200, task('running')));
