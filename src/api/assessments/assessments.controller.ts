@@ -48,8 +48,8 @@ export class AssessmentsController {
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AssessmentResource> {
-    const { resource, appliedSeconds } = await this.assessments.getWhenChanged(caller, assessmentId, parsePreferWait(prefer));
-    applyPreferWait(reply, appliedSeconds);
-    return resource;
+    const answer = await this.assessments.getWhenChanged(caller, assessmentId, parsePreferWait(prefer));
+    applyPreferWait(reply, answer);
+    return answer.resource;
   }
 }

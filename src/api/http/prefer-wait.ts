@@ -15,7 +15,11 @@ export function parsePreferWait(header: string | string[] | undefined): number |
   return undefined;
 }
 
-/** Says on the reply that the request was held (RFC 7240 `Preference-Applied`); nothing when it was not. */
-export function applyPreferWait(reply: FastifyReply, appliedSeconds: number | undefined): void {
-  if (appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${appliedSeconds}`);
+/**
+ * Says on the reply that the request was held (RFC 7240 `Preference-Applied`), or, when it was not
+ * and the instance paces polls, how long to leave before the next (Retry-After, docs/api.md).
+ */
+export function applyPreferWait(reply: FastifyReply, answer: { appliedSeconds?: number; pollAfterSeconds?: number }): void {
+  if (answer.appliedSeconds !== undefined) void reply.header('preference-applied', `wait=${answer.appliedSeconds}`);
+  if (answer.pollAfterSeconds !== undefined) void reply.header('retry-after', String(answer.pollAfterSeconds));
 }

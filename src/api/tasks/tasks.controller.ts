@@ -28,10 +28,10 @@ export class TasksController {
     const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
     void reply.header('location', `/v1/ai/tasks/${created.task.id}`);
     if (created.replayed) void reply.header('idempotent-replayed', 'true');
-    const { resource, appliedSeconds } = await this.tasks.waitForFinal(caller, created.task, parsePreferWait(prefer));
-    applyPreferWait(reply, appliedSeconds);
-    if (appliedSeconds !== undefined && isFinal(resource)) void reply.status(200);
-    return resource;
+    const answer = await this.tasks.waitForFinal(caller, created.task, parsePreferWait(prefer));
+    applyPreferWait(reply, answer);
+    if (answer.appliedSeconds !== undefined && isFinal(answer.resource)) void reply.status(200);
+    return answer.resource;
   }
 
   @ApiRoute(TASK_ROUTES.cancel)
@@ -58,8 +58,8 @@ export class TasksController {
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TaskResource> {
-    const { resource, appliedSeconds } = await this.tasks.getWhenChanged(caller, taskId, parsePreferWait(prefer));
-    applyPreferWait(reply, appliedSeconds);
-    return resource;
+    const answer = await this.tasks.getWhenChanged(caller, taskId, parsePreferWait(prefer));
+    applyPreferWait(reply, answer);
+    return answer.resource;
   }
 }

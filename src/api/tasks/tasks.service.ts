@@ -120,8 +120,9 @@ export class TasksService {
    * wait is a long poll on the workflow's result, bounded by a gRPC deadline, so it holds no worker.
    */
   waitForFinal(caller: Caller, task: TaskResource, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
-    return this.waits.hold(caller, seconds, task, !isFinal(task), async (waitSeconds) => {
-      const handle = this.temporal.workflows(caller.environment).getHandle(taskWorkflowId(caller.organizationId, task.id));
+    const workflowId = taskWorkflowId(caller.organizationId, task.id);
+    return this.waits.hold<TaskResource>(caller, seconds, { current: task, key: workflowId, isFinal }, async (waitSeconds) => {
+      const handle = this.temporal.workflows(caller.environment).getHandle(workflowId);
       try {
         await this.temporal.withDeadline(() => handle.result(), waitSeconds * 1000);
       } catch (error) {

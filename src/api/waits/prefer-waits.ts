@@ -1,42 +1,63 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller } from '../keys/key-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
+import { PollPacing } from './poll-pacing';
 import { WaitPermits } from './wait-permits';
 import { waitForStateChange, type WorkflowStateWait } from './workflow-state-wait';
 
-/** What a request with `Prefer: wait` answers, and the wait it honoured (for Preference-Applied), if it did. */
+/**
+ * What a request with `Prefer: wait` answers, the wait it honoured (for Preference-Applied) if it
+ * did, and when it was not held, how long the client should leave before its next poll if longer
+ * than usual (for Retry-After, PollPacing).
+ */
 export interface HeldAnswer<R> {
   resource: R;
   appliedSeconds?: number;
+  pollAfterSeconds?: number;
+}
+
+/** The resource a request reads now, the key it is paced by (its workflow id), and when it is final. */
+export interface WaitSubject<R> {
+  current: R;
+  key: string;
+  isFinal(resource: R): boolean;
 }
 
 /**
  * `Prefer: wait=N` on a create or a GET (RFC 7240): the request is held for up to N seconds when
  * there is something to wait for and a permit is free (WaitPermits). Without a permit the API
  * answers at once and says nothing in Preference-Applied, as the RFC lets a server ignore a
- * preference: the client then polls as it would have, and nothing is refused.
+ * preference: the client then polls as it would have, and nothing is refused. Such an answer, and
+ * that of a request that asked for no wait, is paced while the resource is not final (PollPacing).
  */
 @Injectable()
 export class PreferWaits {
   constructor(
     private readonly permits: WaitPermits,
+    private readonly pacing: PollPacing,
     private readonly temporal: TemporalClients,
   ) {}
 
   /** A GET's wait: until the resource read from the caller's workflow run changes state (waitForStateChange). */
   untilChanged<R>(caller: Caller, seconds: number | undefined, wait: Omit<WorkflowStateWait<R>, 'environment'>): Promise<HeldAnswer<R>> {
-    return this.hold(caller, seconds, wait.current, !wait.isFinal(wait.current), (waitSeconds) =>
+    return this.hold(caller, seconds, { current: wait.current, key: wait.workflowId, isFinal: wait.isFinal }, (waitSeconds) =>
       waitForStateChange(this.temporal, { ...wait, environment: caller.environment }, waitSeconds),
     );
   }
 
-  async hold<R>(caller: Caller, seconds: number | undefined, current: R, waitable: boolean, wait: (seconds: number) => Promise<R>): Promise<HeldAnswer<R>> {
-    if (seconds === undefined) return { resource: current };
-    if (!waitable || seconds === 0) return { resource: current, appliedSeconds: seconds };
-    const release = this.permits.tryAcquire(`${caller.environment}/${caller.organizationId}`);
-    if (!release) return { resource: current };
+  async hold<R>(caller: Caller, seconds: number | undefined, subject: WaitSubject<R>, wait: (seconds: number) => Promise<R>): Promise<HeldAnswer<R>> {
+    const { current, key } = subject;
+    if (subject.isFinal(current)) {
+      this.pacing.forget(key);
+      return { resource: current, appliedSeconds: seconds };
+    }
+    if (seconds === 0) return { resource: current, appliedSeconds: seconds };
+    const release = seconds === undefined ? undefined : this.permits.tryAcquire(`${caller.environment}/${caller.organizationId}`);
+    if (!release || seconds === undefined) return { resource: current, pollAfterSeconds: this.pacing.pollAfterSeconds(key) };
     try {
-      return { resource: await wait(seconds), appliedSeconds: seconds };
+      const resource = await wait(seconds);
+      if (subject.isFinal(resource)) this.pacing.forget(key);
+      return { resource, appliedSeconds: seconds };
     } finally {
       release();
     }

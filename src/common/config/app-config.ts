@@ -63,6 +63,9 @@ export const configSchema = z.object({
   // instance and one organisation (per environment) may hold only this many; beyond, the API answers at once.
   PREFER_WAIT_MAX_PER_INSTANCE: z.coerce.number().int().min(0).max(10_000).default(300),
   PREFER_WAIT_MAX_PER_ORGANISATION: z.coerce.number().int().min(0).max(10_000).default(50),
+  // Polls an instance answers without holding them, per second, that it paces its clients to
+  // (PollPacing): past that, each answer asks its client to wait its share before the next.
+  UNHELD_POLLS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The worker's Prometheus endpoint (Temporal SDK metrics and assay_tasks_finished_total); port 0 turns it off.
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
