@@ -7,6 +7,7 @@ import { BatchesModule } from './batches/batches.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ApiRoutesModule } from './http/api-routes';
 import { AuthGuard } from './http/auth.guard';
+import { AdmissionModule } from './admission/admission.module';
 import { RateLimitModule } from './http/rate-limit.module';
 import { HealthModule } from './health/health.module';
 import { KeysModule } from './keys/keys.module';
@@ -24,7 +25,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, HealthModule, TasksModule, BatchesModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
+      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, AdmissionModule, HealthModule, TasksModule, BatchesModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
       providers: [
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },

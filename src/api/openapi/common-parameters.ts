@@ -24,8 +24,13 @@ export const PREFER_WAIT_FOR_CHANGE_HEADER: ParameterDoc = {
   example: 'wait=20',
 };
 
-export const PREFERENCE_APPLIED_HEADER: Record<string, HeaderDoc> = {
+/** What an answer that may have been held says: whether it was, and when not, how long a busy instance asks the client to leave before its next poll. */
+export const WAIT_ANSWER_HEADERS: Record<string, HeaderDoc> = {
   'Preference-Applied': { description: 'With `Prefer: wait=N`: `wait=N` when the request was held (or had nothing to wait for).' },
+  'Retry-After': {
+    description:
+      'Seconds to leave before the next poll of this unfinished resource, when it is more than the usual 1–2 s: sent on an answer that was not held while the instance is pacing its pollers under load (at most 30).',
+  },
 };
 
 export const CANCEL_AFTER_HEADER: ParameterDoc = {

@@ -4,6 +4,7 @@ import { ApiRoute } from '../http/api-route';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { applyPreferWait, parsePreferWait } from '../http/prefer-wait';
+import { Admitted } from '../admission/admission.guard';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
 import type { ListPage } from '../listing/list-resources';
@@ -17,6 +18,7 @@ export class TasksController {
 
   @ApiRoute(TASK_ROUTES.create)
   @RateLimited()
+  @Admitted()
   async create(
     @CurrentCaller() caller: Caller,
     @Body() body: unknown,

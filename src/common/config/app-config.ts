@@ -66,6 +66,9 @@ export const configSchema = z.object({
   // Polls an instance answers without holding them, per second, that it paces its clients to
   // (PollPacing): past that, each answer asks its client to wait its share before the next.
   UNHELD_POLLS_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(50),
+  // Past capacity: once work has waited this long for a worker on the shared queue, the busiest
+  // organisations' creates are answered 429 (AdmissionGuard); 0 turns admission off.
+  ADMISSION_MAX_QUEUE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The worker's Prometheus endpoint (Temporal SDK metrics and assay_tasks_finished_total); port 0 turns it off.
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),

@@ -1,0 +1,50 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { temporal } from '@temporalio/proto';
+import type { KeyEnvironment } from '../../common/keys/api-key';
+import { TemporalClients } from '../temporal/temporal-clients';
+
+// Stats move by the second; one read a second per environment serves every create meanwhile.
+const FRESH_FOR_MS = 1000;
+const QUEUE_TYPES = [temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY];
+
+/**
+ * How long the oldest task waiting on the shared task queue (its workflow or its activity side)
+ * has waited for a worker, in an environment: Temporal's own approximate backlog age, read at most
+ * once a second. Unknown (undefined) when Temporal could not say: admission then lets the create
+ * through, and the start meets whatever Temporal answers.
+ */
+@Injectable()
+export class QueueBacklog {
+  private readonly logger = new Logger(QueueBacklog.name);
+  private readonly reads = new Map<KeyEnvironment, { at: number; ageSeconds: Promise<number | undefined> }>();
+
+  constructor(private readonly temporalClients: TemporalClients) {}
+
+  ageSeconds(environment: KeyEnvironment): Promise<number | undefined> {
+    const last = this.reads.get(environment);
+    if (last && Date.now() - last.at < FRESH_FOR_MS) return last.ageSeconds;
+    const ageSeconds = this.read(environment);
+    this.reads.set(environment, { at: Date.now(), ageSeconds });
+    return ageSeconds;
+  }
+
+  private async read(environment: KeyEnvironment): Promise<number | undefined> {
+    const service = this.temporalClients.client(environment).workflowService;
+    const namespace = this.temporalClients.namespaceFor(environment);
+    try {
+      const ages = await Promise.all(
+        QUEUE_TYPES.map(async (taskQueueType) => {
+          const { stats } = await this.temporalClients.withDeadline(() =>
+            service.describeTaskQueue({ namespace, taskQueue: { name: this.temporalClients.taskQueue }, taskQueueType, reportStats: true }),
+          );
+          const age = stats?.approximateBacklogAge;
+          return Number(age?.seconds ?? 0) + (age?.nanos ?? 0) / 1e9;
+        }),
+      );
+      return Math.max(...ages);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'task queue backlog unknown; creates are admitted');
+      return undefined;
+    }
+  }
+}
