@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TASK_ID_PATTERN } from '../../common/ids/task-ids';
 import { listQuerySchema } from '../listing/list-request';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_FOR_CHANGE_HEADER, PREFER_WAIT_HEADER, PREFERENCE_APPLIED_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_FOR_CHANGE_HEADER, PREFER_WAIT_HEADER, WAIT_ANSWER_HEADERS, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
 import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { TASK_STATUS_VALUES, taskResourceSchema } from '../openapi/schemas/task.schemas';
 import { createTaskSchema } from './create-task.request';
@@ -48,9 +48,9 @@ export const TASK_ROUTES = {
         description: 'Accepted: the task (queued; on an idempotent replay, as it is now).',
         body: TASK,
         example: queuedTask,
-        headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS, ...PREFERENCE_APPLIED_HEADER },
+        headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS, ...WAIT_ANSWER_HEADERS },
       },
-      { status: 200, description: 'With `Prefer: wait=N`: the task finished within the wait.', body: TASK, example: succeededTask, headers: PREFERENCE_APPLIED_HEADER },
+      { status: 200, description: 'With `Prefer: wait=N`: the task finished within the wait.', body: TASK, example: succeededTask, headers: WAIT_ANSWER_HEADERS },
     ],
     errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'UNKNOWN_MODEL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
@@ -74,7 +74,7 @@ export const TASK_ROUTES = {
     description: 'Answers from Temporal even while no worker runs. output.summary is present when succeeded, error.code and error.message when failed.',
     pathParameters: [TASK_ID],
     headers: [PREFER_WAIT_FOR_CHANGE_HEADER],
-    responses: [{ status: 200, description: 'The task.', body: TASK, example: succeededTask, headers: PREFERENCE_APPLIED_HEADER }],
+    responses: [{ status: 200, description: 'The task.', body: TASK, example: succeededTask, headers: WAIT_ANSWER_HEADERS }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
   cancel: {
