@@ -15,12 +15,14 @@ let harness: AssayHarness;
 let key: string;
 
 beforeAll(async () => {
-  // The create limit would answer 429 to a fuzzer's stream of creates, which is not what it tests.
+  // The create limit would answer 429 to a fuzzer's stream of creates, which is not what it tests;
+  // so would admission (ADMISSION_MAX_QUEUE_SECONDS), with no worker to drain the queue ever
+  // (admission.test.ts tests it).
   // No request is held for Prefer: wait (PREFER_WAIT_MAX_PER_INSTANCE 0, answered at once as the
   // document allows): with no worker nothing ever changes, so every held create or GET would last
   // its whole wait and the fuzzer's time would go to waiting. Held answers are tested in
   // prefer-wait-get.test.ts and task-cancel-and-wait.test.ts.
-  harness = await AssayHarness.start({ worker: false, env: { ...UNLIMITED_CREATES, PREFER_WAIT_MAX_PER_INSTANCE: '0' } });
+  harness = await AssayHarness.start({ worker: false, env: { ...UNLIMITED_CREATES, ADMISSION_MAX_QUEUE_SECONDS: '0', PREFER_WAIT_MAX_PER_INSTANCE: '0' } });
   key = (await harness.issueKey('fuzz', 'test')).key;
 });
 
