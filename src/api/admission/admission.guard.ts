@@ -28,13 +28,13 @@ export class AdmissionGuard implements CanActivate {
     this.maxQueueSeconds = config.values.ADMISSION_MAX_QUEUE_SECONDS;
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean {
     const caller = context.switchToHttp().getRequest<AuthenticatedRequest>().caller;
     if (!caller) throw new Error('@Admitted() is for authenticated routes only');
     if (this.maxQueueSeconds === 0) return true;
     const holder = `${caller.environment}/${caller.organizationId}`;
     this.rates.record(holder);
-    const ageSeconds = await this.backlog.ageSeconds(caller.environment);
+    const ageSeconds = this.backlog.ageSeconds(caller.environment);
     if (ageSeconds === undefined || ageSeconds <= this.maxQueueSeconds || !this.rates.isAmongBusiest(holder)) return true;
     const retryAfter = retryAfterSeconds(ageSeconds - this.maxQueueSeconds);
     throw new ApiError(429, 'RATE_LIMITED', `The service is at capacity (work waits ${Math.round(ageSeconds)} s for a worker); retry in ${retryAfter} s`, {

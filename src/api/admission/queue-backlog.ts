@@ -9,23 +9,29 @@ const QUEUE_TYPES = [temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLO
 
 /**
  * How long the oldest task waiting on the shared task queue (its workflow or its activity side)
- * has waited for a worker, in an environment: Temporal's own approximate backlog age, read at most
- * once a second. Unknown (undefined) when Temporal could not say: admission then lets the create
- * through, and the start meets whatever Temporal answers.
+ * has waited for a worker, in an environment: Temporal's own approximate backlog age. A create
+ * never waits for it: it gets the last figure read, and a figure older than a second is read again
+ * in the background, so admission adds no round trip to a create and nothing when Temporal is
+ * unreachable. Unknown (undefined) before the first read and when Temporal could not say:
+ * admission then lets the create through, and the start meets whatever Temporal answers.
  */
 @Injectable()
 export class QueueBacklog {
   private readonly logger = new Logger(QueueBacklog.name);
-  private readonly reads = new Map<KeyEnvironment, { at: number; ageSeconds: Promise<number | undefined> }>();
+  private readonly known = new Map<KeyEnvironment, { at: number; ageSeconds: number | undefined }>();
+  private readonly reading = new Set<KeyEnvironment>();
 
   constructor(private readonly temporalClients: TemporalClients) {}
 
-  ageSeconds(environment: KeyEnvironment): Promise<number | undefined> {
-    const last = this.reads.get(environment);
-    if (last && Date.now() - last.at < FRESH_FOR_MS) return last.ageSeconds;
-    const ageSeconds = this.read(environment);
-    this.reads.set(environment, { at: Date.now(), ageSeconds });
-    return ageSeconds;
+  ageSeconds(environment: KeyEnvironment): number | undefined {
+    const last = this.known.get(environment);
+    if ((!last || Date.now() - last.at >= FRESH_FOR_MS) && !this.reading.has(environment)) {
+      this.reading.add(environment);
+      void this.read(environment)
+        .then((ageSeconds) => this.known.set(environment, { at: Date.now(), ageSeconds }))
+        .finally(() => this.reading.delete(environment));
+    }
+    return last?.ageSeconds;
   }
 
   private async read(environment: KeyEnvironment): Promise<number | undefined> {
