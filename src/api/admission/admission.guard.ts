@@ -49,5 +49,8 @@ function retryAfterSeconds(overSeconds: number): number {
   return Math.min(MAX_RETRY_AFTER_SECONDS, base + Math.floor(Math.random() * (base / 2 + 1)));
 }
 
-/** Puts a create route under admission (ADMISSION_MAX_QUEUE_SECONDS), after the create limits. */
+/**
+ * Puts a create route under admission (ADMISSION_MAX_QUEUE_SECONDS). Written below @RateLimited()
+ * it runs first, so a create refused here spends none of the caller's create limits.
+ */
 export const Admitted = () => UseGuards(AdmissionGuard);

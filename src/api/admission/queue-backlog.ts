@@ -49,7 +49,7 @@ export class QueueBacklog {
       );
       return Math.max(...ages);
     } catch (error) {
-      this.logger.warn({ err: error }, 'task queue backlog unknown; creates are admitted');
+      this.logger.warn(`the task queue's backlog is unknown, so creates are admitted: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
   }

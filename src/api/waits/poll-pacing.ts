@@ -13,8 +13,8 @@ const SWEEP_EVERY_MS = 1000;
 /**
  * Paces the polls this instance answers without holding them (`Prefer: wait` not asked, or no
  * permit free) while their resource is not final. Past capacity a backlog's every task is polled
- * every 1–2 s, and those polls took the CPU the backlog needed to drain (issue 29: completions fell
- * to 0.37× capacity at twice it). So the instance counts the resources polled lately, and once they
+ * every 1–2 s, and those polls take CPU the backlog needs to drain (measured at twice capacity: 18
+ * requests per task; paced, 5). So the instance counts the resources polled lately, and once they
  * are more than UNHELD_POLLS_PER_SECOND spread over the usual interval allows, it asks each client
  * to wait its share (a Retry-After on the answer, as status monitors of long-running operations do),
  * so that the polls stay within the budget however long the backlog.
