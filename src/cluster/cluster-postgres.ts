@@ -24,11 +24,11 @@ export interface ClusterPostgres {
  * The cluster's PostgreSQL: its data directory under the cluster's, kept across runs, with a
  * password made on the first run (kept beside it, owner only); on a free port each run.
  */
-export async function startClusterPostgres(dataDir: string, durable: boolean): Promise<ClusterPostgres> {
+export async function startClusterPostgres(dataDir: string, durable: boolean, maxConnections: number): Promise<ClusterPostgres> {
   const passwordFile = path.join(dataDir, 'postgres-password');
   if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, randomBytes(18).toString('hex'), { mode: 0o600 });
   const password = fs.readFileSync(passwordFile, 'utf8').trim();
-  const server = await startPostgresServer({ binDir: postgresBinDir(), baseDir: path.join(dataDir, 'postgres'), port: await freePort(), durable, password });
+  const server = await startPostgresServer({ binDir: postgresBinDir(), baseDir: path.join(dataDir, 'postgres'), port: await freePort(), durable, password, maxConnections });
   const url = (database: string) => `postgres://${SUPERUSER}:${password}@127.0.0.1:${server.port}/${database}`;
   const client = new Client({ connectionString: url('postgres') });
   await client.connect();

@@ -1,7 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { RATE_LIMIT_POOL_SIZE } from '../api/http/postgres-rate-limit-store';
 import { AppConfig } from '../common/config/app-config';
+import { STORAGE_POOL_SIZE } from '../common/storage/postgres-dialect';
 import { repoRoot } from '../common/repo-root';
 import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../common/temporal/connection-options';
 import { freePort } from '../embedded/free-port';
@@ -12,7 +14,7 @@ import { startClusterPostgres, type ClusterPostgres } from './cluster-postgres';
 import { ClusterProcess, countLogLines } from './cluster-process';
 import { setUpNamespaces } from './namespaces';
 import { acceptsConnections, answersOk, frontendServes } from './readiness';
-import { TEMPORAL_DYNAMIC_CONFIG, METRICS_PORT_VARIABLE, temporalServerConfig, type TemporalServicePorts } from './temporal-server-config';
+import { TEMPORAL_DYNAMIC_CONFIG, METRICS_PORT_VARIABLE, TEMPORAL_POOL_SIZES, temporalServerConfig, type TemporalServicePorts } from './temporal-server-config';
 import { provisionTemporalServer, type TemporalServerBuild } from './temporal-server-build';
 import { setUpTemporalSchema } from './temporal-schema';
 import { uiServerConfig } from './ui-server-config';
@@ -25,6 +27,16 @@ export const WORKERS = ['worker-1', 'worker-2'] as const;
 /** The Temporal server's processes; the frontend process runs the internal worker service too. */
 export const TEMPORAL_SERVICES = ['history', 'matching', 'frontend'] as const;
 export type ClusterProcessName = (typeof TEMPORAL_SERVICES)[number] | 'ui' | 'codec' | (typeof API_INSTANCES)[number] | (typeof WORKERS)[number];
+
+// Every pool that may hold connections at once: each Temporal service process's two stores, each
+// API instance's storage and its two create limits, each worker's storage, and room for operator
+// shells and migrations. PostgreSQL's default of 100 is less: under load the last process to
+// connect was refused ("sorry, too many clients already") and its request answered 503.
+const DATABASE_CONNECTIONS =
+  TEMPORAL_SERVICES.length * (TEMPORAL_POOL_SIZES.default + TEMPORAL_POOL_SIZES.visibility) +
+  API_INSTANCES.length * (STORAGE_POOL_SIZE + 2 * RATE_LIMIT_POOL_SIZE) +
+  WORKERS.length * STORAGE_POOL_SIZE +
+  20;
 
 // Certificates are made anew for every run; long enough for a cluster left running.
 const CERTIFICATE_DAYS = 30;
@@ -133,7 +145,7 @@ export class Cluster {
     const build = provisionTemporalServer();
     log(`Temporal server ${path.basename(build.dir)} in ${build.dir}`);
     log('starting PostgreSQL…');
-    const postgres = await startClusterPostgres(dataDir, options.durable ?? true);
+    const postgres = await startClusterPostgres(dataDir, options.durable ?? true, DATABASE_CONNECTIONS);
     let cluster: Cluster | undefined;
     try {
       log(`PostgreSQL on 127.0.0.1:${postgres.server.port}; setting up Temporal's schema…`);

@@ -15,6 +15,8 @@ export interface PostgresServerOptions {
   port: number;
   /** false turns fsync off: faster, for throwaway servers whose data may be lost with the machine. */
   durable: boolean;
+  /** max_connections, when the server's clients need more than PostgreSQL's default of 100. */
+  maxConnections?: number;
   /** The superuser's password, required over TCP when set (scram-sha-256); omitted = trust. Read only by the first start. */
   password?: string;
 }
@@ -41,6 +43,7 @@ export async function startPostgresServer(options: PostgresServerOptions): Promi
   try {
     if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initdb(options, dataDir, serverUser);
     const serverOptions = [`-p ${port}`, '-c listen_addresses=127.0.0.1', `-k ${baseDir}`];
+    if (options.maxConnections !== undefined) serverOptions.push(`-c max_connections=${options.maxConnections}`);
     if (!options.durable) serverOptions.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
     await serverUser.run(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', serverOptions.join(' '), 'start']);
   } catch (error) {

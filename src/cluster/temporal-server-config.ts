@@ -23,6 +23,9 @@ export const METRICS_PORT_VARIABLE = 'ASSAY_TEMPORAL_METRICS_PORT';
 // Fixed when the database is created and never changeable afterwards; enough for one machine (docs/production.md, Sizing).
 const HISTORY_SHARDS = 4;
 
+/** Connections each Temporal service process may hold to its two stores. */
+export const TEMPORAL_POOL_SIZES = { default: 20, visibility: 10 };
+
 /**
  * The config file every service process of the cluster starts from (`temporal-server
  * --config-file … start --service …`): PostgreSQL persistence and visibility, services on loopback,
@@ -63,8 +66,8 @@ persistence:
   visibilityStore: postgres-visibility
   numHistoryShards: ${HISTORY_SHARDS}
   datastores:
-    postgres-default:${datastore('temporal', 20)}
-    postgres-visibility:${datastore('temporal_visibility', 10)}
+    postgres-default:${datastore('temporal', TEMPORAL_POOL_SIZES.default)}
+    postgres-visibility:${datastore('temporal_visibility', TEMPORAL_POOL_SIZES.visibility)}
 
 global:
   membership:

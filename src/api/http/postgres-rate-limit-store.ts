@@ -37,6 +37,9 @@ ON CONFLICT (policy, partition_key) DO UPDATE SET
   updated_at = GREATEST(bucket.updated_at, excluded.updated_at)
 RETURNING tokens, allowed`;
 
+/** Connections one limiter's pool may hold at once; an API instance opens one limiter per create limit. */
+export const RATE_LIMIT_POOL_SIZE = 5;
+
 /**
  * The create limit's buckets in PostgreSQL (DATABASE_URL), so all API instances share one limit
  * per key. Its table is created here at open, apart from the key store's migrations.
@@ -53,7 +56,7 @@ export class PostgresTokenBucketLimiter extends CreateRateLimiter {
   }
 
   static async open(connectionString: string, policy: RateLimitPolicy): Promise<PostgresTokenBucketLimiter> {
-    const pool = new Pool({ connectionString, max: 5, connectionTimeoutMillis: QUERY_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
+    const pool = new Pool({ connectionString, max: RATE_LIMIT_POOL_SIZE, connectionTimeoutMillis: QUERY_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
     // An idle connection dropped by the server emits here; unheard, it would crash the process.
     pool.on('error', () => undefined);
     try {

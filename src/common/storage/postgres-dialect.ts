@@ -25,11 +25,14 @@ const sqliteShapedValues: CustomTypesConfig = {
   }) as CustomTypesConfig['getTypeParser'],
 };
 
+/** Connections one process's storage may hold at once (a database server must allow every process's). */
+export const STORAGE_POOL_SIZE = 10;
+
 /** The PostgreSQL at DATABASE_URL, which several API instances, the workers and the operator CLI share. */
 export function postgresDialect(connectionString: string): PostgresDialect {
   const pool = new Pool({
     connectionString,
-    max: 10,
+    max: STORAGE_POOL_SIZE,
     connectionTimeoutMillis: QUERY_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     // A worker keeps its storage for its lifetime and never closes it; idle connections must not keep the process alive.
