@@ -5,6 +5,9 @@ import { TemporalClients } from '../temporal/temporal-clients';
 
 // Stats move by the second; one read a second per environment serves every create meanwhile.
 const FRESH_FOR_MS = 1000;
+// A figure read before a quiet spell says nothing about now: the first create after it would be
+// refused for a backlog long gone.
+const USABLE_FOR_MS = 5000;
 const QUEUE_TYPES = [temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW, temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY];
 
 /**
@@ -12,7 +15,8 @@ const QUEUE_TYPES = [temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLO
  * has waited for a worker, in an environment: Temporal's own approximate backlog age. A create
  * never waits for it: it gets the last figure read, and a figure older than a second is read again
  * in the background, so admission adds no round trip to a create and nothing when Temporal is
- * unreachable. Unknown (undefined) before the first read and when Temporal could not say:
+ * unreachable. Unknown (undefined) before the first read, when the last is over 5 s old (the
+ * service was quiet meanwhile), and when Temporal could not say:
  * admission then lets the create through, and the start meets whatever Temporal answers.
  */
 @Injectable()
@@ -31,7 +35,7 @@ export class QueueBacklog {
         .then((ageSeconds) => this.known.set(environment, { at: Date.now(), ageSeconds }))
         .finally(() => this.reading.delete(environment));
     }
-    return last?.ageSeconds;
+    return last && Date.now() - last.at < USABLE_FOR_MS ? last.ageSeconds : undefined;
   }
 
   private async read(environment: KeyEnvironment): Promise<number | undefined> {
