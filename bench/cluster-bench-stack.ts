@@ -9,7 +9,8 @@ import { freePort, freePortPair } from '../src/embedded/free-port';
 import { CLIENT, errorLines, issueKey, rawWorkerProcess, type BenchStack, type MeasuredProcess } from './bench-stack';
 import { UNLIMITED_CREATES } from './unlimited-creates';
 import { canReadProcesses } from './process-usage';
-import { rawWorkerReady, startRawWorker, type RawWorker } from './raw-engine/start-raw-worker';
+import { rawWorkerReady, rawWorkerRole, startRawWorker, type RawWorker } from './raw-engine/start-raw-worker';
+import { taskWorkerOptions } from '../src/worker/task-worker-options';
 
 const RAW_WORKER_GRACE_MS = 15_000;
 
@@ -17,36 +18,45 @@ const RAW_WORKER_GRACE_MS = 15_000;
  * `npm run bench -- --cluster`: `npm run cluster`'s topology (src/cluster) in a temporary
  * directory on free ports: durable PostgreSQL, the Temporal server's history, matching and
  * frontend (+ internal worker) processes behind mTLS, two API instances and two workers, with the
- * raw engine's worker connecting through the same mTLS settings. Every process is measured.
+ * raw engine's worker connecting through the same mTLS settings, and with `rawLikeForLike` a
+ * second one with the slots and payload codec the cluster's workers have. Every process is measured.
  */
-export async function startClusterBenchStack(log: (message: string) => void): Promise<BenchStack> {
+export async function startClusterBenchStack(log: (message: string) => void, { rawLikeForLike = false }: { rawLikeForLike?: boolean } = {}): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-cluster-'));
   let cluster: Cluster | undefined;
-  let rawWorker: RawWorker | undefined;
+  const rawWorkers: RawWorker[] = [];
   const stop = async () => {
-    if (rawWorker) await stopChild(rawWorker, RAW_WORKER_GRACE_MS);
+    await Promise.all(rawWorkers.map((rawWorker) => stopChild(rawWorker, RAW_WORKER_GRACE_MS)));
     await cluster?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     cluster = await Cluster.start({ dataDir, apiPort: await freePortPair(), uiPort: await freePort(), serviceEnv: UNLIMITED_CREATES, log });
     const namespace = CLUSTER_NAMESPACES.sandbox;
-    const rawTaskQueue = `assay-raw-${randomBytes(4).toString('hex')}`;
-    const rawLog = path.join(dataDir, 'logs', 'raw-worker.log');
-    rawWorker = startRawWorker({ temporalEnv: cluster.env, environment: 'test', namespace, taskQueue: rawTaskQueue }, rawLog);
-    await rawWorkerReady(rawWorker);
+    const suffix = randomBytes(4).toString('hex');
+    const rawTaskQueue = `assay-raw-${suffix}`;
+    const likeForLikeTaskQueue = `assay-raw-like-for-like-${suffix}`;
+    const rawLog = (role: string) => path.join(dataDir, 'logs', `${role}.log`);
+    const target = { temporalEnv: cluster.env, environment: 'test' as const, namespace };
+    // Like for like, the raw worker reads the slots and payload keys from the environment the cluster's workers share.
+    for (const rawTarget of [{ ...target, taskQueue: rawTaskQueue }, ...(rawLikeForLike ? [{ ...target, taskQueue: likeForLikeTaskQueue, assayWorkerEnv: cluster.env }] : [])]) {
+      const rawWorker = startRawWorker(rawTarget, rawLog(rawWorkerRole(rawTarget)));
+      rawWorkers.push(rawWorker);
+      await rawWorkerReady(rawWorker);
+    }
     const running = cluster;
     const assay = [...API_INSTANCES, ...WORKERS].map((name) => running.process(name));
     return {
-      description: `cluster (npm run cluster's topology): PostgreSQL (durable), Temporal server ${path.basename(running.build.dir)} with ${TEMPORAL_SERVICES.join(', ')} (+ worker service) as processes, frontend behind mTLS; ${API_INSTANCES.length} API instances (tasks spread over both) and ${WORKERS.length} workers; the raw worker through the same mTLS settings`,
+      description: `cluster (npm run cluster's topology): PostgreSQL (durable), Temporal server ${path.basename(running.build.dir)} with ${TEMPORAL_SERVICES.join(', ')} (+ worker service) as processes, frontend behind mTLS; ${API_INSTANCES.length} API instances (tasks spread over both) and ${WORKERS.length} workers; the raw worker${rawLikeForLike ? 's (as shipped, and like for like)' : ''} through the same mTLS settings`,
       connection: running.connectionOptions,
       namespace,
       rawTaskQueue,
+      rawLikeForLike: rawLikeForLike ? { taskQueue: likeForLikeTaskQueue, workerOptions: taskWorkerOptions(new AppConfig(running.env), 'test') } : undefined,
       baseUrl: running.apiUrls[0],
       baseUrls: running.apiUrls,
       apiKey: await issueKey(new AppConfig(running.env), 'bench', 'test'),
-      processes: canReadProcesses() ? [...clusterProcesses(running), rawWorkerProcess(rawWorker), CLIENT] : [],
-      loggedErrors: () => errorLines([...assay.map((process) => ({ name: process.name, logFile: process.spec.logFile })), { name: 'raw-worker', logFile: rawLog }]),
+      processes: canReadProcesses() ? [...clusterProcesses(running), ...rawWorkers.map(rawWorkerProcess), CLIENT] : [],
+      loggedErrors: () => errorLines([...assay.map((process) => ({ name: process.name, logFile: process.spec.logFile })), ...rawWorkers.map((rawWorker) => ({ name: rawWorker.role, logFile: rawLog(rawWorker.role) }))]),
       stop,
     };
   } catch (error) {

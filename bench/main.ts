@@ -158,7 +158,7 @@ runMain('bench', async () => {
   const args = process.argv.slice(2);
   const scenario = readScenario(args);
   const onCluster = args.includes('--cluster');
-  if (onCluster && scenario !== undefined) throw new Error('--cluster runs its own scenarios; leave out --scenario');
+  if (onCluster && scenario !== undefined && scenario !== 'engine-gap') throw new Error('--cluster runs its own scenarios, or engine-gap alone; leave out any other --scenario');
   if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
   if (scenario === 'engine-gap' && settings.tracing) throw new Error('BENCH_TRACING=on is measured by the whole run; leave it out with --scenario engine-gap');
   if (scenario === 'review-scale' && settings.review.assessments <= REVIEW_SCALE_FIRST_SIZE) {
@@ -174,7 +174,9 @@ runMain('bench', async () => {
   const model = !onCluster && (scenario === undefined || scenario === 'real-model') ? await startRealModel(scenario === 'real-model') : undefined;
   if (model) running.add(model);
   const deadlineMs = onCluster
-    ? CLUSTER_DEADLINE_MS
+    ? scenario === 'engine-gap'
+      ? ENGINE_GAP_DEADLINE_MS
+      : CLUSTER_DEADLINE_MS
     : scenario === 'noisy-neighbour-batch'
       ? NEIGHBOUR_BATCH_DEADLINE_MS
       : scenario === 'engine-gap'
@@ -191,6 +193,12 @@ runMain('bench', async () => {
   }, deadlineMs);
   deadline.unref();
   try {
+    if (onCluster && scenario === 'engine-gap') {
+      const engineGap = await runEngineGap(settings, running, () => startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`), { rawLikeForLike: true }));
+      say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
+      if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, engineGap }, omitIds, 2)}\n`);
+      return;
+    }
     if (onCluster) {
       await runOnCluster(settings, running, startedAt);
       return;
@@ -304,10 +312,14 @@ async function runRealModel(settings: BenchSettings, model: ModelBackend, runnin
 /**
  * The issue's like-for-like benchmark on a stack of its own, which runs the raw engine twice: as
  * shipped and with Assay's worker slots and payload codec. Runs on a given deployment too; its
- * worker's settings are then taken to be the ones this shell has.
+ * worker's settings are then taken to be the ones this shell has. With --cluster, on the cluster.
  */
-async function runEngineGap(settings: BenchSettings, running: Set<Running>): Promise<EngineGapFigures> {
-  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true });
+async function runEngineGap(
+  settings: BenchSettings,
+  running: Set<Running>,
+  startStack: () => Promise<BenchStack> = () => startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true }),
+): Promise<EngineGapFigures> {
+  const stack = await startStack();
   running.add(stack);
   say(`\nStack: ${stack.description}`);
   if (stack.rawLikeForLike) say(`Raw engine like for like: ${describeLikeForLike(stack.rawLikeForLike.workerOptions)}`);
