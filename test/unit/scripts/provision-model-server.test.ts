@@ -73,7 +73,7 @@ describe('MODEL_SERVER_PYTHON and MODEL_SERVER_MODEL', () => {
 
 describe('the .tools cache', () => {
   it('uses a finished build and an unpacked model', () => {
-    const serverDir = path.join(toolsDir, `llama-cpp-server-${pinned('LLAMA_CPP_PYTHON_VERSION')}`);
+    const serverDir = path.join(toolsDir, `llama-cpp-server-${pinned('LLAMA_CPP_PYTHON_VERSION')}-portable`);
     const python = executable(path.join(serverDir, 'bin', 'python'), loadsServer);
     fs.writeFileSync(path.join(serverDir, '.installed'), '');
     const modelDir = path.join(toolsDir, `smollm2-${pinned('MODEL_PACKAGE_VERSION')}`);
@@ -84,7 +84,7 @@ describe('the .tools cache', () => {
   });
 
   it('does not take a build without its marker (an interrupted one) for a finished one', () => {
-    const serverDir = path.join(toolsDir, `llama-cpp-server-${pinned('LLAMA_CPP_PYTHON_VERSION')}`);
+    const serverDir = path.join(toolsDir, `llama-cpp-server-${pinned('LLAMA_CPP_PYTHON_VERSION')}-portable`);
     executable(path.join(serverDir, 'bin', 'python'), loadsServer);
 
     expect(provision().error).toBe('none of python3, python is Python 3.9 or newer');
