@@ -30,6 +30,10 @@ export function serviceEnv(options: ServiceEnvOptions): NodeJS.ProcessEnv {
     TEMPORAL_TASK_QUEUE: options.taskQueue,
     LOG_LEVEL: options.logLevel,
     ...UNLIMITED_CREATES,
+    // Off for the same reason: the suite kills workers and Temporal under load to show that nothing
+    // accepted is lost, and the backlog a kill leaves would have admission refuse its next creates
+    // (admission has its own test, test/e2e/admission.test.ts).
+    ADMISSION_MAX_QUEUE_SECONDS: '0',
     // Off: a fixed metrics port would collide between a stack's workers, and with `npm start`.
     WORKER_METRICS_PORT: '0',
     ...(options.providerUrl ? remoteProviderEnv(options.providerUrl) : {}),
