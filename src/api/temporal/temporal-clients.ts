@@ -40,6 +40,7 @@ export interface HistoryPoll {
  */
 export class TemporalClients {
   private readonly clients: Record<KeyEnvironment, Client>;
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly connections: Record<KeyEnvironment, Connection>,
@@ -178,10 +179,23 @@ export class TemporalClients {
     const deadline = Date.now() + timeoutMs;
     // Each connection keeps its deadline in its own call context: the call runs inside all of them, whichever it uses.
     const bounded = distinct(this.connections).reduce<() => Promise<T>>((inner, connection) => () => connection.withDeadline(deadline, inner), call);
-    return bounded();
+    const pending = bounded();
+    const settled = pending.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
+    return pending;
   }
 
+  /**
+   * Closes the connections once the calls in flight have settled (each within its deadline): a call
+   * Temporal refused with UNAVAILABLE retries on a timer, and a retry that finds its channel closed
+   * throws outside any caller, which ends the process.
+   */
   async close(): Promise<void> {
+    await Promise.all([...this.inFlight]);
     await Promise.all(distinct(this.connections).map((connection) => connection.close()));
   }
 }
