@@ -1,13 +1,9 @@
 import { ServiceError, isGrpcServiceError } from '@temporalio/client';
+import { GrpcStatus } from '../../common/temporal/grpc-status';
 
-// gRPC status codes (https://grpc.github.io/grpc/core/md_doc_statuscodes.html). The API never
-// cancels its own calls, so CANCELLED means the connection went away under the call (a server
-// killed mid-request answers exactly that), which is the same as unreachable for a client.
-const GRPC_CANCELLED = 1;
-const GRPC_DEADLINE_EXCEEDED = 4;
-const GRPC_UNAVAILABLE = 14;
-
-const UNREACHABLE_CODES: ReadonlySet<number> = new Set([GRPC_CANCELLED, GRPC_DEADLINE_EXCEEDED, GRPC_UNAVAILABLE]);
+// The API never cancels its own calls, so CANCELLED means the connection went away under the call
+// (a server killed mid-request answers exactly that), which is the same as unreachable for a client.
+const UNREACHABLE_CODES: ReadonlySet<number> = new Set([GrpcStatus.CANCELLED, GrpcStatus.DEADLINE_EXCEEDED, GrpcStatus.UNAVAILABLE]);
 
 /**
  * True when the error means the Temporal frontend could not be reached in time (not a domain

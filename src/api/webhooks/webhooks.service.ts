@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { newPrefixedId } from '../../common/ids/prefixed-ulid';
 import { readWorkflowStartInput } from '../../common/temporal/workflow-start-input';
+import { isGrpcNotFound } from '../../common/temporal/grpc-status';
 import {
   TEST_WEBHOOK_EVENT_TYPE,
   WEBHOOK_EVENT_ID_PREFIX,
@@ -36,9 +37,6 @@ export const MAX_ENDPOINTS_PER_ENVIRONMENT = 20;
 const DELIVERIES_SHOWN = 100;
 
 export const WEBHOOK_RESOLVER = Symbol('webhook-resolver');
-
-// gRPC NOT_FOUND, as the history RPC reports a workflow it does not have.
-const GRPC_NOT_FOUND = 5;
 
 function refuseIfDisabled(endpoint: StoredWebhookEndpoint): void {
   if (endpoint.disabledAt !== null) {
@@ -160,7 +158,7 @@ export class WebhooksService {
     const original = await this.temporal
       .withDeadline(() => readWorkflowStartInput<WebhookEventInput>(client, webhookEventWorkflowId(caller.organizationId, eventId)))
       .catch((error: unknown) => {
-        if (error instanceof WorkflowNotFoundError || (error as { code?: number }).code === GRPC_NOT_FOUND) {
+        if (error instanceof WorkflowNotFoundError || isGrpcNotFound(error)) {
           throw ApiError.notFound(`Event ${eventId} (its history is past retention)`);
         }
         throw error;

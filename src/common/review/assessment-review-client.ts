@@ -28,7 +28,7 @@ import { expiresAt } from '../resources/expiry';
 import { toAssessmentResource, type AssessmentResource } from '../resources/assessment-resource';
 import type { RevisionLinks } from '../storage/assessment-revision-store';
 import { revisionDiff, type AssessmentRevisionDiff, type RevisionSide } from './revision-diff';
-import { isGrpcNotFound } from '../temporal/grpc-status';
+import { GrpcStatus, isGrpcNotFound } from '../temporal/grpc-status';
 import type { SubmittedArchitecture, SubmittedArchitectures } from './submitted-architectures';
 
 const REFUSAL_CODES: ReadonlySet<string> = new Set<ReviewRefusalCode>(REVIEW_REFUSAL_CODES);
@@ -205,13 +205,10 @@ async function refuseIfClosed(handle: WorkflowHandle, assessmentId: string): Pro
   throw new ReviewRefusedError('CLOSED', `The assessment's workflow is ${description.status.name}; it accepts no actions`);
 }
 
-// gRPC DEADLINE_EXCEEDED, as the client reports it for an update nobody answered in time.
-const GRPC_DEADLINE_EXCEEDED = 4;
-
 /** The SDK wraps the deadline at different depths depending on where the call was when it expired. */
 function isDeadlineExceeded(error: unknown): boolean {
   for (let current = error as { code?: number; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
-    if (current instanceof WorkflowUpdateRPCTimeoutOrCancelledError || current.code === GRPC_DEADLINE_EXCEEDED) return true;
+    if (current instanceof WorkflowUpdateRPCTimeoutOrCancelledError || current.code === GrpcStatus.DEADLINE_EXCEEDED) return true;
   }
   return false;
 }
