@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hashApiKey, parseApiKey, type KeyEnvironment } from '../../common/keys/api-key';
+import { hashCredential } from '../../common/credentials/credential-format';
+import { parseApiKey, type KeyEnvironment } from '../../common/keys/api-key';
 import type { KeyStore, StoredKey } from '../../common/storage/key-store';
 import { HashLookupCache } from './hash-lookup-cache';
 import type { KeyUsageRecorder } from './key-usage-recorder';
@@ -36,7 +37,7 @@ export class KeyAuthenticator {
   async authenticate(presented: string): Promise<Caller | undefined> {
     const parsed = parseApiKey(presented);
     if (!parsed || parsed.brand !== this.brand) return undefined;
-    const hash = hashApiKey(presented);
+    const hash = hashCredential(presented);
     const stored = await this.keys.lookup(hash);
     if (!stored || stored.revokedAt !== null) return undefined;
     // The lookup is by hash; comparing the full digests again in constant time keeps the

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hashApiKey, type KeyEnvironment } from '../../common/keys/api-key';
+import { hashCredential } from '../../common/credentials/credential-format';
+import type { KeyEnvironment } from '../../common/keys/api-key';
 import { parseReviewerCredential } from '../../common/reviewers/reviewer-credential';
 import type { ReviewerStore, StoredReviewer } from '../../common/storage/reviewer-store';
 import { HashLookupCache } from '../keys/hash-lookup-cache';
@@ -31,7 +32,7 @@ export class ReviewerAuthenticator {
   async authenticate(presented: string): Promise<Reviewer | undefined> {
     const parsed = parseReviewerCredential(presented);
     if (!parsed || parsed.brand !== this.brand) return undefined;
-    const hash = hashApiKey(presented);
+    const hash = hashCredential(presented);
     const stored = await this.reviewers.lookup(hash);
     if (!stored || stored.revokedAt !== null || stored.environment !== parsed.environment) return undefined;
     if (!timingSafeEqual(stored.hash, hash)) return undefined;

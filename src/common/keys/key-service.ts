@@ -1,5 +1,6 @@
 import { newPrefixedId } from '../ids/prefixed-ulid';
-import { generateApiKey, hashApiKey, visiblePrefix, type KeyEnvironment } from './api-key';
+import { hashCredential } from '../credentials/credential-format';
+import { API_KEY_FORMAT, type KeyEnvironment } from './api-key';
 import type { AuditQuery, KeyAuditAction, KeyAuditEntry, KeyEnding, KeyStore, RecordedAuditEntry, StoredKey } from '../storage/key-store';
 import { defaultOperatorActor } from './operator-actor';
 
@@ -105,13 +106,13 @@ export class KeyService {
   }
 
   private newKey(org: string, env: KeyEnvironment, at: string): { key: string; stored: StoredKey } {
-    const key = generateApiKey(this.brand, env);
+    const key = API_KEY_FORMAT.generate(this.brand, env);
     const stored: StoredKey = {
       id: newPrefixedId('key_'),
       organizationId: org,
       environment: env,
-      prefix: visiblePrefix(key),
-      hash: hashApiKey(key),
+      prefix: API_KEY_FORMAT.visiblePrefix(key),
+      hash: hashCredential(key),
       createdAt: at,
       revokedAt: null,
       expiresAt: null,

@@ -1,9 +1,10 @@
-import { hashApiKey, type KeyEnvironment } from '../keys/api-key';
+import type { KeyEnvironment } from '../keys/api-key';
+import { hashCredential } from '../credentials/credential-format';
 import { newPrefixedId } from '../ids/prefixed-ulid';
 import { defaultOperatorActor } from '../keys/operator-actor';
 import type { RecordedReviewerAuditEntry, ReviewerAuditAction, ReviewerAuditEntry, ReviewerStore, StoredReviewer } from '../storage/reviewer-store';
 import { MAX_REVIEWER_GROUPS } from '../../contract';
-import { generateReviewerCredential, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE, visibleReviewerPrefix } from './reviewer-credential';
+import { REVIEWER_CREDENTIAL_FORMAT, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE } from './reviewer-credential';
 
 export interface IssuedReviewer {
   id: string;
@@ -72,14 +73,13 @@ export class ReviewerService {
     if (!REVIEWER_NAME_SHAPE.test(name)) throw new InvalidReviewerNameError(name);
     const memberOf = normalizeReviewerGroups(groups);
     const at = this.clock().toISOString();
-    const credential = generateReviewerCredential(this.brand, env);
+    const credential = REVIEWER_CREDENTIAL_FORMAT.generate(this.brand, env);
     const stored: StoredReviewer = {
       id: newPrefixedId('rvw_'),
       name,
       environment: env,
-      prefix: visibleReviewerPrefix(credential),
-      // One SHA-256 round, as for API keys: the secret is random, never chosen by a person.
-      hash: hashApiKey(credential),
+      prefix: REVIEWER_CREDENTIAL_FORMAT.visiblePrefix(credential),
+      hash: hashCredential(credential),
       groups: memberOf,
       createdAt: at,
       revokedAt: null,

@@ -5,7 +5,7 @@ import { ExitCode } from '../../../../src/cli/exit-codes';
 import { runOperatorCommand, type OperatorRun } from '../../../support/operator-cli';
 import { registerReviewersCommands } from '../../../../src/cli/operator/reviewers-commands';
 import { AppConfig } from '../../../../src/common/config/app-config';
-import { hashApiKey } from '../../../../src/common/keys/api-key';
+import { hashCredential } from '../../../../src/common/credentials/credential-format';
 import { Storage } from '../../../../src/common/storage/storage';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
@@ -39,7 +39,7 @@ describe('assay reviewers', () => {
     const storage = await Storage.open(new AppConfig({ DATA_DIR: dataDir }));
     try {
       const [stored] = await storage.reviewers.list();
-      expect(stored.hash.equals(hashApiKey(credential))).toBe(true);
+      expect(stored.hash.equals(hashCredential(credential))).toBe(true);
       expect(stored.groups).toEqual([]);
       expect(JSON.stringify({ ...stored, hash: undefined })).not.toContain(credential.slice(15));
     } finally {
