@@ -1,10 +1,10 @@
-import type { AssessmentCheckActivities, BatchActivities, UsageActivities, WebhookSubscriberActivities } from '../src/contract';
+import type { AssessmentCheckActivities, BatchActivities, SummarizeActivities, UsageActivities, WebhookActivities, WebhookSubscriberActivities } from '../src/contract';
 import { createBatchActivities, type BatchActivityDependencies } from './batches/batch-activities';
 import { createAssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
-import { createSummarizeActivities, type SummarizeActivities } from './summarize/summarize.activity';
+import { createSummarizeActivities } from './summarize/summarize.activity';
 import { createUsageActivities, type UsageActivityDependencies } from './usage/usage-activities';
-import { createWebhookActivities, type WebhookActivities, type WebhookActivityDependencies } from './webhooks/webhook-activities';
+import { createWebhookActivities, type WebhookActivityDependencies } from './webhooks/webhook-activities';
 
 export interface ActivityDependencies {
   summarizer: SummarizationProvider;

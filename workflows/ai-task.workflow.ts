@@ -1,5 +1,4 @@
 import { patched, proxyActivities, proxyLocalActivities, upsertMemo, upsertSearchAttributes, type LocalActivityOptions } from '@temporalio/workflow';
-import type { SummarizeActivities } from '../activities/summarize/summarize.activity';
 import {
   EMIT_WEBHOOK_EVENTS_PATCH,
   LOCAL_SUMMARY_PATCH,
@@ -10,6 +9,7 @@ import {
   taskOutcomeName,
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
+  type SummarizeActivities,
   type SummarizeInput,
   type TaskModel,
 } from '../src/contract';

@@ -1,6 +1,5 @@
 import { ActivityFailure, ApplicationFailure, log, proxyActivities } from '@temporalio/workflow';
-import type { WebhookActivities } from '../activities/webhooks/webhook-activities';
-import { DELIVERY_BACKOFF_COEFFICIENT, FINAL_DELIVERY_ERROR_CODES, type WebhookEventInput, type WebhookEventSummary, type WebhookRetrySchedule } from '../src/contract';
+import { DELIVERY_BACKOFF_COEFFICIENT, FINAL_DELIVERY_ERROR_CODES, type WebhookActivities, type WebhookEventInput, type WebhookEventSummary, type WebhookRetrySchedule } from '../src/contract';
 
 const { prepareWebhookEvent } = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '30 seconds',

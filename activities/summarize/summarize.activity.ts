@@ -1,18 +1,10 @@
 import { Context } from '@temporalio/activity';
-import type { SummarizeInput } from '../../src/contract';
+import type { SummarizeActivities, SummarizeInput } from '../../src/contract';
 import { ExtractiveProvider } from './extractive-provider';
 import type { SummarizationProvider } from './provider';
 import { providerFailure } from './provider-failure';
 
 const HEARTBEAT_INTERVAL_MS = 5_000;
-
-export interface SummarizeActivities {
-  summarize(input: SummarizeInput): Promise<string>;
-  /** Run as a local activity: the summary when the provider computes in process, else null (use `summarize`). */
-  summarizeInProcess(input: SummarizeInput): Promise<string | null>;
-  /** Run as a local activity: the built-in model's summary, whatever the worker's default. */
-  summarizeExtractive(input: SummarizeInput): Promise<string>;
-}
 
 const extractive = new ExtractiveProvider();
 

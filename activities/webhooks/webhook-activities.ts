@@ -11,13 +11,9 @@ import {
   TEST_WEBHOOK_EVENT_TYPE,
   type DeliveredWebhookEventType,
   type FinalDeliveryErrorCode,
-  type OperatorCloseSweepActivities,
-  type PreparedWebhookEvent,
-  type WebhookDeliveryInput,
-  type WebhookDeliveryResult,
+  type WebhookActivities,
   type WebhookEventInput,
   type WebhookRetrySchedule,
-  type WebhookSubscriberActivities,
   type WebhookSubscriberQuery,
 } from '../../src/contract';
 import { nextDeliveryDelayMs } from './delivery-delay';
@@ -34,11 +30,6 @@ export interface WebhookActivityDependencies {
   /** Which environment a namespace serves; events and endpoints never cross environments. */
   environmentOf: (namespace: string) => KeyEnvironment;
   resolve?: HostResolver;
-}
-
-export interface WebhookActivities extends WebhookSubscriberActivities, OperatorCloseSweepActivities {
-  prepareWebhookEvent(input: WebhookEventInput): Promise<PreparedWebhookEvent>;
-  deliverWebhook(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult>;
 }
 
 export function createWebhookActivities(deps: WebhookActivityDependencies): WebhookActivities {

@@ -40,6 +40,15 @@ export interface SummarizeInput {
   max_sentences?: number;
 }
 
+/** The summarising activities of a task's workflow; activities/summarize implements them. */
+export interface SummarizeActivities {
+  summarize(input: SummarizeInput): Promise<string>;
+  /** Run as a local activity: the summary when the provider computes in process, else null (use `summarize`). */
+  summarizeInProcess(input: SummarizeInput): Promise<string | null>;
+  /** Run as a local activity: the built-in model's summary, whatever the worker's default. */
+  summarizeExtractive(input: SummarizeInput): Promise<string>;
+}
+
 export interface AiTaskWorkflowInput {
   taskId: string;
   organizationId: string;

@@ -113,6 +113,12 @@ export interface WebhookSubscriberActivities {
   hasWebhookSubscribers(query: WebhookSubscriberQuery): Promise<boolean>;
 }
 
+/** The activities of the webhook event workflow; activities/webhooks implements them. */
+export interface WebhookActivities extends WebhookSubscriberActivities, OperatorCloseSweepActivities {
+  prepareWebhookEvent(input: WebhookEventInput): Promise<PreparedWebhookEvent>;
+  deliverWebhook(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult>;
+}
+
 /**
  * Growth of the delay between delivery attempts. With the default 5 s start and 10 h ceiling the
  * delays are about 5 s, 30 s, 3 min, 18 min, 1.8 h, then 10 h: the shape of Standard Webhooks'
