@@ -20,8 +20,9 @@ export default tseslint.config(
   },
   {
     // Workflow code runs in Temporal's deterministic sandbox: no I/O, no Node built-ins. The contract
-    // is bundled with it, so the same rules hold there. Workflows see activities only as types.
-    files: ['workflows/**/*.ts', 'src/contract/**/*.ts'],
+    // and the finding helpers are bundled with it, so the same rules hold there. Workflows see
+    // activities only as types.
+    files: ['workflows/**/*.ts', 'src/contract/**/*.ts', 'src/findings/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -29,11 +30,23 @@ export default tseslint.config(
           paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must be deterministic: no Node built-ins.' })),
           patterns: [
             { group: ['**/activities', '**/activities/**'], allowTypeImports: true, message: 'Workflows import activities as types only (proxyActivities).' },
-            { group: ['**/src/*', '**/src/*/**', '!**/src/contract', '!**/src/contract/**'], allowTypeImports: true, message: 'Workflow code imports only the contract from src/.' },
+            {
+              group: ['**/src/*', '**/src/*/**', '!**/src/contract', '!**/src/contract/**', '!**/src/findings', '!**/src/findings/**'],
+              allowTypeImports: true,
+              message: 'Workflow code imports only the contract and the finding helpers from src/.',
+            },
           ],
         },
       ],
       'no-restricted-globals': ['error', { name: 'setTimeout', message: 'Use sleep() from @temporalio/workflow.' }, { name: 'setInterval', message: 'Use sleep() in a loop.' }],
+    },
+  },
+  {
+    // Activities run in the worker's Node process and workflows in the sandbox; what both need lives
+    // outside workflows/ (src/contract, src/findings), so a change to a workflow file never reaches an activity.
+    files: ['activities/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/workflows', '**/workflows/**'], message: 'Activities do not import workflows; share pure code through src/findings or src/contract.' }] }],
     },
   },
   {

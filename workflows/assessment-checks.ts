@@ -1,6 +1,6 @@
 import { isCancellation, log, proxyActivities } from '@temporalio/workflow';
 // Pure ordering code shared with the activities, so the merged list is ordered exactly as runAssessmentChecks orders it.
-import { orderAndCapFindings } from './finding-order';
+import { orderAndCapFindings } from '../src/findings/finding-order';
 import { ASSESSMENT_CHECK_ACTIVITIES, type AssessmentCheckActivities, type Finding, type NetworkGraph } from '../src/contract';
 
 export const CHECK_FAILED = 'automated_check_failed';

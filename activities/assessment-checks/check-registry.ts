@@ -2,7 +2,7 @@ import { ASSESSMENT_CHECK_ACTIVITIES, type AssessmentCheckActivityName, type Fin
 import { buildAdjacency, type ComponentAdjacency } from './adjacency';
 import { findDanglingLinks } from './dangling-links';
 import { findDuplicateComponents } from './duplicate-components';
-import { orderAndCapFindings } from '../../workflows/finding-order';
+import { orderAndCapFindings } from '../../src/findings/finding-order';
 import { findUnreachableComponents } from './reachability';
 import { findSinglePointsOfFailure } from './single-points-of-failure';
 import { findZoneRedundancyGaps } from './zone-redundancy';

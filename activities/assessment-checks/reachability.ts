@@ -1,7 +1,7 @@
 import type { Finding, NetworkGraph } from '../../src/contract';
 import { degreeOf, type ComponentAdjacency } from './adjacency';
 import { ENTRY_KINDS, normalizeKind } from './component-kinds';
-import { compareStrings, describeComponent, listIds, plural } from '../../workflows/finding-text';
+import { compareStrings, describeComponent, listIds, plural } from '../../src/findings/finding-text';
 
 export const ISOLATED_COMPONENT_CHECK = 'isolated_component';
 export const UNREACHABLE_COMPONENTS_CHECK = 'unreachable_components';

@@ -1,6 +1,6 @@
 import type { Finding, NetworkGraph } from '../../src/contract';
 import type { ComponentAdjacency } from './adjacency';
-import { describeComponent, plural } from '../../workflows/finding-text';
+import { describeComponent, plural } from '../../src/findings/finding-text';
 
 export const ARTICULATION_POINT_CHECK = 'single_point_of_failure';
 export const BRIDGE_LINK_CHECK = 'bridge_link';

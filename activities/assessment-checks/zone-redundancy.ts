@@ -1,7 +1,7 @@
 import type { Finding, NetworkComponent, NetworkGraph } from '../../src/contract';
 import type { ComponentAdjacency } from './adjacency';
 import { EXTERNAL_KINDS, KINDS_REQUIRING_REDUNDANCY, normalizeKind } from './component-kinds';
-import { compareStrings, describeComponent, listIds } from '../../workflows/finding-text';
+import { compareStrings, describeComponent, listIds } from '../../src/findings/finding-text';
 
 export const SINGLE_ZONE_CHECK = 'no_zone_redundancy';
 export const MISSING_REDUNDANCY_CHECK = 'missing_redundancy';

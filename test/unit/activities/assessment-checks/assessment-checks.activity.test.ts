@@ -1,5 +1,5 @@
 import { createAssessmentCheckActivities } from '../../../../activities/assessment-checks/assessment-checks.activity';
-import { orderAndCapFindings } from '../../../../workflows/finding-order';
+import { orderAndCapFindings } from '../../../../src/findings/finding-order';
 import { FINDINGS_TRUNCATED_CHECK, runAssessmentChecks } from '../../../../activities/assessment-checks';
 import { ASSESSMENT_CHECK_ACTIVITIES, type Finding, type NetworkGraph } from '../../../../src/contract';
 import { SINGLE_ZONE_GRAPH } from '../../../support/graphs';

@@ -1,4 +1,4 @@
-import type { NetworkComponent } from '../src/contract';
+import type { NetworkComponent } from '../contract';
 
 const IDS_NAMED_IN_A_MESSAGE = 5;
 

@@ -1,4 +1,4 @@
-import type { Finding, FindingSeverity } from '../src/contract';
+import type { Finding, FindingSeverity } from '../contract';
 import { compareStrings, plural } from './finding-text';
 
 /**
