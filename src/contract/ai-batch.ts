@@ -1,6 +1,7 @@
 // AI task batches: many tasks accepted in one request, staged, and admitted as tasks by the
 // batch's own workflow at a pace the service chooses.
 
+import type { BatchCounts } from '../sdk/resources';
 import type { TaskPriority, TaskType } from './ai-task';
 import type { TaskModel } from './models';
 
@@ -66,14 +67,8 @@ export interface BatchTaskCounts {
   failed: number;
 }
 
-/** The counts a batch resource shows. */
-export interface BatchCounts {
-  total: number;
-  /** Items that have become tasks; the rest wait for admission (or were withdrawn by a cancel). */
-  admitted: number;
-  succeeded: number;
-  failed: number;
-}
+/** The counts a batch resource shows: the SDK's to declare. */
+export type { BatchCounts } from '../sdk/resources';
 
 export interface AiBatchMemo {
   created_at: string;

@@ -1,6 +1,11 @@
 // AI tasks: ids, workflow, inputs, outcomes and the memo the API reads.
 
+import type { SummarizeInput, TaskError as WireTaskError, TaskErrorCode, TaskPriority, TaskStatus } from '../sdk/resources';
+import type { ListsEveryValue } from './every-value';
 import type { TaskModel, TaskProgress, TaskUsage } from './models';
+
+// What a client sends and reads of a task is the SDK's to declare; the lists are for run time.
+export type { SummarizeInput, TaskErrorCode, TaskPriority, TaskStatus } from '../sdk/resources';
 
 export const AI_TASK_WORKFLOW_TYPE = 'aiTaskWorkflow';
 export const TASK_ID_PREFIX = 'task_';
@@ -14,19 +19,19 @@ export function taskWorkflowId(organizationId: string, taskId: string): string {
 export const TASK_TYPES = ['summarize'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
-export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly TaskStatus[];
+const _everyTaskStatus: ListsEveryValue<TaskStatus, typeof TASK_STATUSES> = true;
 
-export const TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE', 'TIMED_OUT', 'CANCELED', 'INTERNAL'] as const;
-export type TaskErrorCode = (typeof TASK_ERROR_CODES)[number];
+export const TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE', 'TIMED_OUT', 'CANCELED', 'INTERNAL'] as const satisfies readonly TaskErrorCode[];
+const _everyTaskErrorCode: ListsEveryValue<TaskErrorCode, typeof TASK_ERROR_CODES> = true;
 
 /** The ApplicationFailure types with which the summarise activities fail on purpose; the task shows them to the client as they are. */
 export const ACTIVITY_TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE'] as const satisfies readonly TaskErrorCode[];
 export type ActivityTaskErrorCode = (typeof ACTIVITY_TASK_ERROR_CODES)[number];
 
-export interface TaskError {
+/** The error this service writes: the SDK's, whose code is open to a newer server's, with a code of today's list. */
+export interface TaskError extends WireTaskError {
   code: TaskErrorCode;
-  message: string;
 }
 
 // The errors both the workflow (when its work fails so) and the API (when the workflow itself was
@@ -34,11 +39,6 @@ export interface TaskError {
 export const TASK_CANCELED_ERROR: Readonly<TaskError> = { code: 'CANCELED', message: 'The task was canceled' };
 export const TASK_TIMED_OUT_ERROR: Readonly<TaskError> = { code: 'TIMED_OUT', message: 'The task did not finish in time' };
 export const TASK_INTERNAL_ERROR: Readonly<TaskError> = { code: 'INTERNAL', message: 'The task failed because of an internal error' };
-
-export interface SummarizeInput {
-  text: string;
-  max_sentences?: number;
-}
 
 /** The summarising activities of a task's workflow; activities/summarize implements them. */
 export interface SummarizeActivities {
@@ -61,8 +61,8 @@ export interface AiTaskWorkflowInput {
 }
 
 /** A task's urgency within its organisation's share; Temporal's priority key beside the fairness key. */
-export const TASK_PRIORITIES = ['high', 'normal', 'low'] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const TASK_PRIORITIES = ['high', 'normal', 'low'] as const satisfies readonly TaskPriority[];
+const _everyTaskPriority: ListsEveryValue<TaskPriority, typeof TASK_PRIORITIES> = true;
 
 /** Temporal's priority keys (1 is dispatched first; 3 is what a start without one gets). */
 export const PRIORITY_KEYS: Record<TaskPriority, number> = { high: 1, normal: 3, low: 5 };

@@ -11,28 +11,47 @@ export function assessmentWorkflowId(organizationId: string, assessmentId: strin
   return `${ASSESSMENT_WORKFLOW_ID_PREFIX}${organizationId}/${assessmentId}`;
 }
 
-// The graph's parts and a finding are what clients send and read, so the SDK's wire types are
-// the one definition (type-only: nothing of the SDK enters the workflow bundle).
-export type { AssessmentClaim, AssessmentStage, Finding, NetworkComponent, NetworkLink, ReviewStageState, StageReview } from '../sdk';
-import type { AssessmentClaim, AssessmentStage, Finding, NetworkComponent, NetworkLink, ReviewStageState } from '../sdk';
+// The graph, a finding and the review's parts are what clients send and read, so the SDK's wire
+// types are the one definition (type-only: nothing of the SDK enters the workflow bundle); the
+// lists are for run time.
+export type {
+  AssessmentClaim,
+  AssessmentStage,
+  AssessmentStatus,
+  Finding,
+  FindingSeverity,
+  NetworkComponent,
+  NetworkLink,
+  ReviewStageState,
+  ReviewVerdict,
+  StageReview,
+} from '../sdk/resources';
+import type {
+  AssessmentClaim,
+  AssessmentReview as WireAssessmentReview,
+  AssessmentStage,
+  AssessmentStatus,
+  CreateAssessmentRequest,
+  Finding,
+  FindingSeverity,
+  ReviewStageState,
+  ReviewVerdict,
+} from '../sdk/resources';
+import type { ListsEveryValue } from './every-value';
 
-/** Every stage state, for the validation schemas; the SDK's ReviewStageState is the definition. */
 export const REVIEW_STAGE_STATES = ['pending', 'active', 'approved', 'changes_requested', 'rejected', 'skipped'] as const satisfies readonly ReviewStageState[];
+const _everyReviewStageState: ListsEveryValue<ReviewStageState, typeof REVIEW_STAGE_STATES> = true;
 
-export interface NetworkGraph {
-  components: NetworkComponent[];
-  links: NetworkLink[];
-}
+export type NetworkGraph = Pick<CreateAssessmentRequest, 'components' | 'links'>;
 
-export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
-export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const satisfies readonly FindingSeverity[];
+const _everyFindingSeverity: ListsEveryValue<FindingSeverity, typeof FINDING_SEVERITIES> = true;
 
+export const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const satisfies readonly AssessmentStatus[];
+const _everyAssessmentStatus: ListsEveryValue<AssessmentStatus, typeof ASSESSMENT_STATUSES> = true;
 
-export const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const;
-export type AssessmentStatus = (typeof ASSESSMENT_STATUSES)[number];
-
-export const REVIEW_VERDICTS = ['approved', 'changes_requested', 'rejected'] as const;
-export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
+export const REVIEW_VERDICTS = ['approved', 'changes_requested', 'rejected'] as const satisfies readonly ReviewVerdict[];
+const _everyReviewVerdict: ListsEveryValue<ReviewVerdict, typeof REVIEW_VERDICTS> = true;
 
 /** How long an assessment may wait for a reviewer, and a claimed one for its verdict; fixed at creation. */
 export interface AssessmentSla {
@@ -85,13 +104,8 @@ export interface AssessmentWorkflowInput {
   revisionOf?: string;
 }
 
-/** The pipeline's outcome: the deciding stage's verdict, by the reviewer who gave it. */
-export interface AssessmentReview {
-  verdict: ReviewVerdict;
-  notes: string;
-  reviewer: string;
-  completed_at: string;
-}
+/** The pipeline's outcome: the deciding stage's verdict, by the reviewer who gave it; this service always writes every field the SDK leaves optional for older servers. */
+export type AssessmentReview = Required<WireAssessmentReview>;
 
 export const ASSESSMENT_ESCALATION_KINDS = ['claim_overdue', 'review_overdue'] as const;
 export type AssessmentEscalationKind = (typeof ASSESSMENT_ESCALATION_KINDS)[number];

@@ -1,19 +1,22 @@
 // Webhook events: the contract between the workflows that emit events, the webhook event workflow,
 // its activities and the API that registers endpoints.
 
+import type { DeliveredWebhookEventType, WebhookEventType } from '../sdk/resources';
 import type { AiTaskOutcome, TaskError } from './ai-task';
 import type { ReviewVerdict } from './assessment';
+import type { ListsEveryValue } from './every-value';
 
-export const WEBHOOK_EVENT_TYPES = ['ai_task.completed', 'ai_batch.completed', 'assessment.reviewed'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+// The event types are what customers subscribe to and receive: the SDK's to declare.
+export type { DeliveredWebhookEventType, WebhookEventType } from '../sdk/resources';
+
+export const WEBHOOK_EVENT_TYPES = ['ai_task.completed', 'ai_batch.completed', 'assessment.reviewed'] as const satisfies readonly WebhookEventType[];
+const _everyWebhookEventType: ListsEveryValue<WebhookEventType, typeof WEBHOOK_EVENT_TYPES> = true;
 
 /**
  * The event a customer sends to one endpoint to check their receiver (POST …/test); nobody
  * subscribes to it, so it goes only where it is sent.
  */
-export const TEST_WEBHOOK_EVENT_TYPE = 'webhook.test';
-/** What a delivery can carry: a subscribed event type, or the test event. */
-export type DeliveredWebhookEventType = WebhookEventType | typeof TEST_WEBHOOK_EVENT_TYPE;
+export const TEST_WEBHOOK_EVENT_TYPE = 'webhook.test' satisfies Exclude<DeliveredWebhookEventType, WebhookEventType>;
 
 export const WEBHOOK_EVENT_WORKFLOW_TYPE = 'webhookEventWorkflow';
 export const WEBHOOK_EVENT_ID_PREFIX = 'evt_';
