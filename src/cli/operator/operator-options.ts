@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../common/keys/api-key';
-import { defaultOperatorActor } from '../../common/keys/operator-actor';
+import { defaultOperatorActor } from '../../common/credentials/operator-actor';
 import type { CommandEnd, TextOutput } from '../command-runner';
 
 /** Everything the operator commands (keys, reviewers) touch outside themselves, so tests can run them in-process. */

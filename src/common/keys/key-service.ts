@@ -1,8 +1,6 @@
-import { newPrefixedId } from '../ids/prefixed-ulid';
-import { hashCredential } from '../credentials/credential-format';
+import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
 import { API_KEY_FORMAT, type KeyEnvironment } from './api-key';
 import type { AuditQuery, KeyAuditAction, KeyAuditEntry, KeyEnding, KeyStore, RecordedAuditEntry, StoredKey } from '../storage/key-store';
-import { defaultOperatorActor } from './operator-actor';
 
 export const ORGANIZATION_ID_SHAPE = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -26,13 +24,7 @@ export interface RotateOptions {
   reason?: string;
 }
 
-export interface KeyServiceOptions {
-  /** Named in the audit log for every change made through this service (default: the OS user). */
-  actor?: string;
-  clock?: () => Date;
-}
-
-export type KeySummary = Omit<StoredKey, 'hash'>;
+export type KeySummary = CredentialSummary<StoredKey>;
 
 export class InvalidOrganizationError extends Error {
   constructor(org: string) {
@@ -44,17 +36,13 @@ export class InvalidOrganizationError extends Error {
  * Operator-side key lifecycle: issue, list, revoke, rotate, audit. Every change is written to the
  * audit log in the same transaction. The secret exists only in the return value of issue/rotate.
  */
-export class KeyService {
-  private readonly actor: string;
-  private readonly clock: () => Date;
-
+export class KeyService extends CredentialService<StoredKey> {
   constructor(
     private readonly store: KeyStore,
-    private readonly brand: string,
-    options: KeyServiceOptions = {},
+    brand: string,
+    options: CredentialServiceOptions = {},
   ) {
-    this.actor = options.actor ?? defaultOperatorActor();
-    this.clock = options.clock ?? (() => new Date());
+    super({ format: API_KEY_FORMAT, idPrefix: 'key_' }, store, brand, options);
   }
 
   async issue(org: string, env: KeyEnvironment): Promise<IssuedKey> {
@@ -63,11 +51,6 @@ export class KeyService {
     const { key, stored } = this.newKey(org, env, at);
     await this.store.apply({ at, add: stored, audit: [this.auditEntry('issue', stored, at, {})] });
     return { id: stored.id, key, org, env };
-  }
-
-  async list(): Promise<KeySummary[]> {
-    const keys = await this.store.list();
-    return keys.map(({ hash: _hash, ...summary }) => summary);
   }
 
   /** Returns false when no active key has that id. */
@@ -106,18 +89,8 @@ export class KeyService {
   }
 
   private newKey(org: string, env: KeyEnvironment, at: string): { key: string; stored: StoredKey } {
-    const key = API_KEY_FORMAT.generate(this.brand, env);
-    const stored: StoredKey = {
-      id: newPrefixedId('key_'),
-      organizationId: org,
-      environment: env,
-      prefix: API_KEY_FORMAT.visiblePrefix(key),
-      hash: hashCredential(key),
-      createdAt: at,
-      revokedAt: null,
-      expiresAt: null,
-      lastUsedAt: null,
-    };
+    const { secret: key, ...minted } = this.mint(env);
+    const stored: StoredKey = { ...minted, organizationId: org, environment: env, createdAt: at, revokedAt: null, expiresAt: null, lastUsedAt: null };
     return { key, stored };
   }
 

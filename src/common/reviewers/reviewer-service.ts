@@ -1,7 +1,5 @@
 import type { KeyEnvironment } from '../keys/api-key';
-import { hashCredential } from '../credentials/credential-format';
-import { newPrefixedId } from '../ids/prefixed-ulid';
-import { defaultOperatorActor } from '../keys/operator-actor';
+import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
 import type { RecordedReviewerAuditEntry, ReviewerAuditAction, ReviewerAuditEntry, ReviewerStore, StoredReviewer } from '../storage/reviewer-store';
 import { MAX_REVIEWER_GROUPS } from '../../contract';
 import { REVIEWER_CREDENTIAL_FORMAT, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE } from './reviewer-credential';
@@ -14,13 +12,7 @@ export interface IssuedReviewer {
   credential: string;
 }
 
-export type ReviewerSummary = Omit<StoredReviewer, 'hash'>;
-
-export interface ReviewerServiceOptions {
-  /** Named in the audit log for every change made through this service (default: the OS user). */
-  actor?: string;
-  clock?: () => Date;
-}
+export type ReviewerSummary = CredentialSummary<StoredReviewer>;
 
 export class InvalidReviewerNameError extends Error {
   constructor(name: string) {
@@ -55,17 +47,13 @@ export class ReviewerNameTakenError extends Error {
  * Operator-side lifecycle of reviewer credentials: add, list, revoke, audit. Each change is audited
  * in the same transaction; the secret exists only in the return value of add.
  */
-export class ReviewerService {
-  private readonly actor: string;
-  private readonly clock: () => Date;
-
+export class ReviewerService extends CredentialService<StoredReviewer> {
   constructor(
     private readonly store: ReviewerStore,
-    private readonly brand: string,
-    options: ReviewerServiceOptions = {},
+    brand: string,
+    options: CredentialServiceOptions = {},
   ) {
-    this.actor = options.actor ?? defaultOperatorActor();
-    this.clock = options.clock ?? (() => new Date());
+    super({ format: REVIEWER_CREDENTIAL_FORMAT, idPrefix: 'rvw_' }, store, brand, options);
   }
 
   /** `groups`: the stages' groups the reviewer may act in; with none, only stages without a group. */
@@ -73,24 +61,11 @@ export class ReviewerService {
     if (!REVIEWER_NAME_SHAPE.test(name)) throw new InvalidReviewerNameError(name);
     const memberOf = normalizeReviewerGroups(groups);
     const at = this.clock().toISOString();
-    const credential = REVIEWER_CREDENTIAL_FORMAT.generate(this.brand, env);
-    const stored: StoredReviewer = {
-      id: newPrefixedId('rvw_'),
-      name,
-      environment: env,
-      prefix: REVIEWER_CREDENTIAL_FORMAT.visiblePrefix(credential),
-      hash: hashCredential(credential),
-      groups: memberOf,
-      createdAt: at,
-      revokedAt: null,
-    };
+    const { secret: credential, ...minted } = this.mint(env);
+    const stored: StoredReviewer = { ...minted, name, environment: env, groups: memberOf, createdAt: at, revokedAt: null };
     const details: ReviewerAuditEntry['details'] = memberOf.length > 0 ? { groups: memberOf.join(',') } : {};
     if (!(await this.store.add(stored, this.auditEntry('add', stored, at, details)))) throw new ReviewerNameTakenError(name, env);
     return { id: stored.id, name, env, groups: memberOf, credential };
-  }
-
-  async list(): Promise<ReviewerSummary[]> {
-    return (await this.store.list()).map(({ hash: _hash, ...summary }) => summary);
   }
 
   /** Returns false when no active credential has that id. */

@@ -5,7 +5,7 @@ import { ExitCode } from '../../../../src/cli/exit-codes';
 import { runOperatorCommand, type OperatorRun } from '../../../support/operator-cli';
 import { registerKeysCommands } from '../../../../src/cli/operator/keys-commands';
 import { parseGracePeriod } from '../../../../src/cli/operator/keys-duration';
-import { defaultOperatorActor } from '../../../../src/common/keys/operator-actor';
+import { defaultOperatorActor } from '../../../../src/common/credentials/operator-actor';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { ensureLocalEncryptionKey } from '../../../../src/embedded/local-encryption-key';
 

@@ -1,0 +1,55 @@
+import { newPrefixedId } from '../ids/prefixed-ulid';
+import { hashCredential, type CredentialEnvironment, type CredentialFormat } from './credential-format';
+import { defaultOperatorActor } from './operator-actor';
+
+/** One kind of credential: how its strings look and how its stored ids start. */
+export interface CredentialKind {
+  format: CredentialFormat;
+  idPrefix: string;
+}
+
+export interface CredentialServiceOptions {
+  /** Named in the audit log for every change made through the service (default: the OS user). */
+  actor?: string;
+  clock?: () => Date;
+}
+
+/** A new credential: the secret, for its one showing, and what is stored of it. */
+export interface MintedCredential {
+  secret: string;
+  id: string;
+  prefix: string;
+  hash: Buffer;
+}
+
+/** What listings show of a stored credential: everything but its hash. */
+export type CredentialSummary<Stored extends { hash: Buffer }> = Omit<Stored, 'hash'>;
+
+/**
+ * What the operator-side lifecycle of every kind shares: who and when for the audit log, minting a
+ * credential whose secret exists only in the return value of the issuing call, and listing without
+ * hashes. Each kind's service adds its own decisions (organisations and rotation, names and groups).
+ */
+export abstract class CredentialService<Stored extends { hash: Buffer }> {
+  protected readonly actor: string;
+  protected readonly clock: () => Date;
+
+  protected constructor(
+    private readonly kind: CredentialKind,
+    private readonly stored: { list(): Promise<Stored[]> },
+    private readonly brand: string,
+    options: CredentialServiceOptions,
+  ) {
+    this.actor = options.actor ?? defaultOperatorActor();
+    this.clock = options.clock ?? (() => new Date());
+  }
+
+  async list(): Promise<CredentialSummary<Stored>[]> {
+    return (await this.stored.list()).map(({ hash: _hash, ...summary }) => summary);
+  }
+
+  protected mint(environment: CredentialEnvironment): MintedCredential {
+    const secret = this.kind.format.generate(this.brand, environment);
+    return { secret, id: newPrefixedId(this.kind.idPrefix), prefix: this.kind.format.visiblePrefix(secret), hash: hashCredential(secret) };
+  }
+}
