@@ -1,6 +1,6 @@
 import { AppConfig } from '../../common/config/app-config';
 import { Storage } from '../../common/storage/storage';
-import { KeyStoreUnavailableError } from './keys-errors';
+import { KeyStoreUnavailableError } from './credential-errors';
 
 /**
  * Runs `use` on the store the API uses (PostgreSQL at DATABASE_URL, else the SQLite file in
