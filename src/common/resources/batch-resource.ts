@@ -1,26 +1,14 @@
-import type { AiBatchMemo, BatchCounts, BatchTaskCounts, TaskPriority } from '../../contract';
+import type { AiBatchMemo, BatchCounts, BatchTaskCounts } from '../../contract';
+import type { ListsEveryValue } from '../../contract/every-value';
+import type { Batch, BatchStatus } from '../../sdk/resources';
 import { expiresAt } from './expiry';
 import type { WorkflowStatusName } from './task-resource';
 
-export const BATCH_STATUSES = ['in_progress', 'canceling', 'ended'] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export const BATCH_STATUSES = ['in_progress', 'canceling', 'ended'] as const satisfies readonly BatchStatus[];
+const _everyBatchStatus: ListsEveryValue<BatchStatus, typeof BATCH_STATUSES> = true;
 
-/** A batch as a client sees it (docs/api.md, Resources: AI task batch). */
-export interface BatchResource {
-  id: string;
-  task_type: string;
-  model: string;
-  priority: TaskPriority;
-  deadline?: string;
-  /** in_progress until every item's task is final; canceling after a cancel until then; ended. */
-  status: BatchStatus;
-  counts: BatchCounts;
-  created_at: string;
-  updated_at: string;
-  ended_at: string | null;
-  canceled_at: string | null;
-  expires_at: string | null;
-}
+/** A batch as a client sees it (docs/api.md, Resources: AI task batch): the SDK's Batch, which this service sends whole. */
+export type BatchResource = Batch;
 
 export interface BatchWorkflowView {
   batchId: string;

@@ -12,7 +12,6 @@ import { createBatchSchema } from '../../batches/create-batch.request';
 import { createTaskSchema } from '../../tasks/create-task.request';
 import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
 import { assessmentResourceSchema } from './assessment.schemas';
-import { batchResourceSchema } from './batch.schemas';
 import { modelResourceSchema } from './model.schemas';
 import { usageReportSchema } from './usage.schemas';
 import { taskResourceSchema } from './task.schemas';
@@ -33,7 +32,6 @@ type Accepted<S extends z.ZodType> = z.input<S>;
 // The SDK narrows a task on its status; the schema lists output and error as optional fields.
 const _task: Assignable<Served<typeof taskResourceSchema>, Merged<Sdk.Task>> = true;
 const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
-const _batch: Assignable<Served<typeof batchResourceSchema>, Sdk.Batch> = true;
 const _batchTaskPage: Assignable<Served<(typeof BATCH_ROUTES.tasks.responses)[0]['body']['schema']>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
 const _usageReport: Assignable<Served<typeof usageReportSchema>, Sdk.UsageReport> = true;
 const _model: Assignable<Served<typeof modelResourceSchema>, Sdk.Model> = true;
