@@ -75,6 +75,44 @@ export default tseslint.config(
     },
   },
   {
+    // The review console is bundled for the browser by esbuild (scripts/build-console.js), which
+    // erases type imports and bundles every value import: nothing of the server may come with it,
+    // and the contract only as types (its update definitions pull in Temporal's workflow library).
+    // The reviewer API's wire types are the one part of src/common it reads, until they join the SDK's.
+    files: ['console/**/*.ts', 'console/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', '@temporalio/*', '**/src/api', '**/src/api/**', '**/src/worker', '**/src/worker/**', '**/src/common/*', '**/src/common/*/**', '!**/src/common/review', '!**/src/common/review/review-wire'],
+              message: 'The console imports no server code: wire types come from src/sdk, the contract or src/common/review/review-wire.',
+            },
+            { group: ['**/src/contract', '**/src/contract/**'], allowTypeImports: true, message: "The console imports only the contract's types: its values bring Temporal into the bundle." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The reviewer CLI talks to the reviewer API over HTTP, like the console: no server code.
+    files: ['src/cli/reviewer/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', '@temporalio/*', '**/api', '**/api/**', '**/worker', '**/worker/**', '**/common/*', '**/common/*/**', '!**/common/review', '!**/common/review/review-wire'],
+              message: 'The reviewer CLI imports no server code: wire types come from src/sdk, the contract or src/common/review/review-wire.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A route is declared once, in a *.routes.ts, and served with @ApiRoute: the OpenAPI document
     // and the 405 Allow header are built from those declarations, so no route may bypass them.
     files: ['src/api/**/*.ts'],

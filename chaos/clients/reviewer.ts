@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { AppConfig } from '../../src/common/config/app-config';
-import { AssessmentReviewClient } from '../../src/common/review/assessment-review-client';
-import { SubmittedArchitectures } from '../../src/common/review/submitted-architectures';
+import { AssessmentReviewClient } from '../../src/api/review/assessment-review-client';
+import { SubmittedArchitectures } from '../../src/api/review/submitted-architectures';
 import { forEachConcurrently } from './concurrency';
 import type { WorkItem } from './work-items';
 import { CHAOS_ORGANIZATION, CHAOS_REVIEWER } from '../stack/chaos-stack';

@@ -1,6 +1,4 @@
-import type { OperatorAssessmentView } from '../../src/common/review/assessment-review-client';
-import type { PendingAssessment } from '../../src/common/review/pending-assessment';
-import type { AssessmentRevisionDiff } from '../../src/common/review/revision-diff';
+import type { AssessmentRevisionDiff, OperatorAssessmentView, PendingAssessment } from '../../src/common/review/review-wire';
 import type { AssessmentStage } from '../../src/sdk';
 
 // What the review pages read of the API, as the SDK and the review client type it (types only:

@@ -28,7 +28,7 @@ import { AssessmentWorkflowReader, type AssessmentLookup } from './assessment-wo
 import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
 import { AssessmentIndex } from '../review-index/assessment-index';
-import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
+import { SubmittedArchitectures } from '../review/submitted-architectures';
 import { AssessmentRevisions } from './assessment-revisions';
 
 export interface CreatedAssessment {

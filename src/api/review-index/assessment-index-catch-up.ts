@@ -3,7 +3,7 @@ import type { WorkflowExecutionInfo } from '@temporalio/client';
 import { AppConfig } from '../../common/config/app-config';
 import { parseAssessmentWorkflowId } from '../../common/ids/assessment-ids';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { indexRow } from '../../common/review/review-placement';
+import { indexRow } from '../review/review-placement';
 import { AssessmentIndexStore, type AssessmentIndexRow } from '../../common/storage/assessment-index-store';
 import { equals, notEquals, quote, visibilityQuery } from '../../common/visibility/visibility-query';
 import { ASSESSMENT_WORKFLOW_TYPE, type AssessmentMemo } from '../../contract';

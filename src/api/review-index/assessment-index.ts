@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { indexRow, placementOf, samePlacement, type ReviewedWorkflow } from '../../common/review/review-placement';
+import { indexRow, placementOf, samePlacement, type ReviewedWorkflow } from '../review/review-placement';
 import { AssessmentIndexStore, type AssessmentIndexRow, type QueuePageRequest, type ReviewPlacement } from '../../common/storage/assessment-index-store';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { AssessmentIndexCatchUp, indexLogger } from './assessment-index-catch-up';

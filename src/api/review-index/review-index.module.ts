@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
+import { SubmittedArchitectures } from '../review/submitted-architectures';
 import { StorageModule } from '../storage/storage.module';
 import { TemporalModule } from '../temporal/temporal.module';
 import { AssessmentIndex } from './assessment-index';

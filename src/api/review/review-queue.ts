@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { toPendingAssessment, type PendingAssessment } from '../../common/review/pending-assessment';
+import type { PendingAssessment } from '../../common/review/review-wire';
+import { toPendingAssessment } from './pending-assessment';
 import type { AssessmentIndexRow, QueuePosition, ReviewPlacement } from '../../common/storage/assessment-index-store';
 import { assessmentWorkflowId, type AssessmentMemo } from '../../contract';
 import { ApiError } from '../http/api-error';

@@ -1,6 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
-import type { OperatorAssessmentView } from '../../common/review/assessment-review-client';
-import type { PendingAssessment } from '../../common/review/pending-assessment';
+import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { ApiRoute } from '../http/api-route';
 import { CurrentReviewer } from '../http/current-reviewer.decorator';

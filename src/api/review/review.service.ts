@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { AssessmentNotFoundError, AssessmentReviewClient, ReviewRefusedError, ReviewUnconfirmedError, type OperatorAssessmentView } from '../../common/review/assessment-review-client';
-import type { PendingAssessment } from '../../common/review/pending-assessment';
-import { SubmittedArchitectures } from '../../common/review/submitted-architectures';
+import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
+import { AssessmentNotFoundError, AssessmentReviewClient, ReviewRefusedError, ReviewUnconfirmedError } from './assessment-review-client';
+import { SubmittedArchitectures } from './submitted-architectures';
 import type { AssessmentIndexRow } from '../../common/storage/assessment-index-store';
 import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import type { AssessmentReviewSnapshot } from '../../contract';

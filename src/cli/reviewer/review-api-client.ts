@@ -1,5 +1,4 @@
-import type { OperatorAssessmentView } from '../../common/review/assessment-review-client';
-import type { PendingAssessment } from '../../common/review/pending-assessment';
+import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
 import type { AssessmentReviewSnapshot, ReviewVerdict } from '../../contract';
 import { AssayApiError, type ListPage } from '../../sdk';
 import { HttpTransport, type FetchFunction, type HttpResponse } from '../../sdk/http-transport';

@@ -1,6 +1,4 @@
-import type { OperatorAssessmentView } from '../../common/review/assessment-review-client';
-import type { PendingAssessment } from '../../common/review/pending-assessment';
-import type { AssessmentRevisionDiff } from '../../common/review/revision-diff';
+import type { AssessmentRevisionDiff, OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
 import type { AssessmentReviewSnapshot, AssessmentStage, Finding, NetworkLink } from '../../contract';
 
 const NAME_WIDTH = 40;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ASSESSMENT_STATUSES, type AssessmentReviewSnapshot } from '../../../contract';
-import type { OperatorAssessmentView } from '../../../common/review/assessment-review-client';
-import type { PendingAssessment } from '../../../common/review/pending-assessment';
+import type { OperatorAssessmentView, PendingAssessment } from '../../../common/review/review-wire';
 import type { ReviewerIdentity } from '../../review/review.service';
 import { assessmentResourceSchema, escalationsSchema, findingSchema, reviewSchema } from './assessment.schemas';
 import type { SameType } from './same-type';

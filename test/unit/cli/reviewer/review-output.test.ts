@@ -1,7 +1,6 @@
-import type { OperatorAssessmentView } from '../../../../src/common/review/assessment-review-client';
+import type { OperatorAssessmentView, PendingAssessment } from '../../../../src/common/review/review-wire';
 import type { AssessmentStage } from '../../../../src/contract';
 import { formatAssessment, formatNextPage, formatPending, formatTransition } from '../../../../src/cli/reviewer/review-output';
-import type { PendingAssessment } from '../../../../src/common/review/pending-assessment';
 
 const NOW = new Date('2030-01-03T12:00:00.000Z');
 

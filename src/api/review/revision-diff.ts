@@ -1,19 +1,5 @@
 import type { Finding, NetworkGraph, NetworkLink } from '../../contract';
-
-/** What a revision changed against the assessment it revises, as a reviewer sees it. */
-export interface AssessmentRevisionDiff {
-  /** The assessment revised. */
-  of: string;
-  /** Component ids, in the order of the graph they are in. */
-  components_added: string[];
-  components_removed: string[];
-  links_added: NetworkLink[];
-  links_removed: NetworkLink[];
-  /** The older assessment's findings the revision no longer has; absent while the revision's checks run. */
-  findings_fixed?: Finding[];
-  /** The revision's findings the older one did not have; absent while its checks run. */
-  findings_new?: Finding[];
-}
+import type { AssessmentRevisionDiff } from '../../common/review/review-wire';
 
 export interface RevisionSide {
   graph: NetworkGraph;

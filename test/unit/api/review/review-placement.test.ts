@@ -1,4 +1,4 @@
-import { indexRow, placementOf, samePlacement } from '../../../../src/common/review/review-placement';
+import { indexRow, placementOf, samePlacement } from '../../../../src/api/review/review-placement';
 import type { AssessmentReviewSnapshot, AssessmentStage } from '../../../../src/contract';
 
 const INDEXED_DUE_AT = '2030-01-03T09:00:00.000Z';

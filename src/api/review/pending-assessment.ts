@@ -1,23 +1,7 @@
-import type { AssessmentClaim, AssessmentEscalation, AssessmentMemo, AssessmentStatus } from '../../contract';
-import type { AssessmentWorkflowRef } from '../ids/assessment-ids';
-import type { ReviewPlacement } from '../storage/assessment-index-store';
-
-/** One line of the review queue. */
-export interface PendingAssessment {
-  assessment_id: string;
-  organization_id: string;
-  name: string;
-  status: AssessmentStatus;
-  created_at: string;
-  updated_at: string;
-  checks_completed: boolean;
-  claim?: AssessmentClaim;
-  due_at?: string;
-  escalations: AssessmentEscalation[];
-  /** The stage under review, and the reviewer group that acts on it (null: any reviewer). */
-  stage: string | null;
-  group: string | null;
-}
+import type { AssessmentMemo } from '../../contract';
+import type { PendingAssessment } from '../../common/review/review-wire';
+import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
+import type { ReviewPlacement } from '../../common/storage/assessment-index-store';
 
 /** `placement`: where the review index puts it, which names the active stage even before the checks ran. */
 export function toPendingAssessment(ref: AssessmentWorkflowRef, memo: AssessmentMemo, placement: Pick<ReviewPlacement, 'stage' | 'stageGroup'>): PendingAssessment {

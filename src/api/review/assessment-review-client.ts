@@ -13,22 +13,21 @@ import {
   claimAssessmentUpdate,
   completeAssessmentUpdate,
   releaseAssessmentUpdate,
-  type AssessmentClaim,
   type AssessmentMemo,
   type AssessmentReviewSnapshot,
   type ClaimAssessmentRequest,
   type CompleteAssessmentRequest,
-  type NetworkGraph,
   type ReleaseAssessmentRequest,
   REVIEW_REFUSAL_CODES,
   type ReviewRefusalCode,
 } from '../../contract';
-import { isAssessmentId, type AssessmentWorkflowRef } from '../ids/assessment-ids';
-import { expiresAt } from '../resources/expiry';
-import { toAssessmentResource, type AssessmentResource } from '../resources/assessment-resource';
-import type { RevisionLinks } from '../storage/assessment-revision-store';
-import { revisionDiff, type AssessmentRevisionDiff, type RevisionSide } from './revision-diff';
-import { GrpcStatus, isGrpcNotFound } from '../temporal/grpc-status';
+import { isAssessmentId, type AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
+import { expiresAt } from '../../common/resources/expiry';
+import { toAssessmentResource } from '../../common/resources/assessment-resource';
+import type { RevisionLinks } from '../../common/storage/assessment-revision-store';
+import type { AssessmentRevisionDiff, OperatorAssessmentView } from '../../common/review/review-wire';
+import { revisionDiff, type RevisionSide } from './revision-diff';
+import { GrpcStatus, isGrpcNotFound } from '../../common/temporal/grpc-status';
 import type { SubmittedArchitecture, SubmittedArchitectures } from './submitted-architectures';
 
 const REFUSAL_CODES: ReadonlySet<string> = new Set<ReviewRefusalCode>(REVIEW_REFUSAL_CODES);
@@ -56,21 +55,6 @@ export class AssessmentNotFoundError extends Error {
 /** No worker confirmed the update in time; the server may still apply it when one runs. */
 export class ReviewUnconfirmedError extends Error {
   override name = 'ReviewUnconfirmedError';
-}
-
-/**
- * Everything a reviewer needs: the customer's view (stages and revision links included) plus the
- * claim, the deadline, what was submitted and, for a revision, what it changed.
- */
-export interface OperatorAssessmentView extends AssessmentResource {
-  organization_id: string;
-  workflow_status: string;
-  claim?: AssessmentClaim;
-  due_at?: string;
-  context: string;
-  graph: NetworkGraph;
-  /** Present for a revision while the assessment it revises is kept. */
-  revision?: AssessmentRevisionDiff;
 }
 
 export interface AssessmentReviewClientOptions {

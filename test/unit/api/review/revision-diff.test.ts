@@ -1,4 +1,4 @@
-import { revisionDiff } from '../../../../src/common/review/revision-diff';
+import { revisionDiff } from '../../../../src/api/review/revision-diff';
 import type { Finding, NetworkGraph } from '../../../../src/contract';
 
 const OLDER = 'asmt_01JB8ZM2D7E9F1G3H5J7K9M1N3';
