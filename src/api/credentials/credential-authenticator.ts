@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hashCredential, type CredentialEnvironment, type CredentialFormat } from '../../common/credentials/credential-format';
+import { hashCredential, type CredentialEnvironment } from '../../common/credentials/credential-format';
+import type { CredentialKind } from '../../common/credentials/credential-kind';
 import { HashLookupCache } from './hash-lookup-cache';
 
 /** What the check reads of a stored credential of any kind. */
@@ -32,7 +33,7 @@ export class CredentialAuthenticator<T extends StoredCredential, Identity> {
   private readonly clock: () => Date;
 
   constructor(
-    private readonly format: CredentialFormat,
+    private readonly kind: CredentialKind,
     private readonly store: CredentialLookup<T>,
     private readonly brand: string,
     options: CredentialAuthenticatorOptions,
@@ -43,7 +44,7 @@ export class CredentialAuthenticator<T extends StoredCredential, Identity> {
   }
 
   async authenticate(presented: string): Promise<Identity | undefined> {
-    const parsed = this.format.parse(presented);
+    const parsed = this.kind.format.parse(presented);
     if (!parsed || parsed.brand !== this.brand) return undefined;
     const hash = hashCredential(presented);
     const stored = await this.byHash.lookup(hash);

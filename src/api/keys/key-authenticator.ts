@@ -1,4 +1,4 @@
-import { API_KEY_FORMAT, type KeyEnvironment } from '../../common/keys/api-key';
+import { API_KEYS, type KeyEnvironment } from '../../common/keys/api-key';
 import type { KeyStore, StoredKey } from '../../common/storage/key-store';
 import { CredentialAuthenticator } from '../credentials/credential-authenticator';
 import type { KeyUsageRecorder } from './key-usage-recorder';
@@ -17,7 +17,7 @@ export interface KeyAuthenticatorOptions {
 /** Turns a presented API key into a caller, or nothing, noting each use for `last used`. */
 export class KeyAuthenticator extends CredentialAuthenticator<StoredKey, Caller> {
   constructor(store: KeyStore, brand: string, cacheTtlMs: number, options: KeyAuthenticatorOptions = {}) {
-    super(API_KEY_FORMAT, store, brand, { cacheTtlMs, cacheMax: 10_000, clock: options.clock }, (stored, now) => {
+    super(API_KEYS, store, brand, { cacheTtlMs, cacheMax: 10_000, clock: options.clock }, (stored, now) => {
       options.usage?.noteUse(stored.id, now);
       return { organizationId: stored.organizationId, environment: stored.environment, keyId: stored.id };
     });

@@ -1,5 +1,5 @@
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { REVIEWER_CREDENTIAL_FORMAT } from '../../common/reviewers/reviewer-credential';
+import { REVIEWER_CREDENTIALS } from '../../common/reviewers/reviewer-credential';
 import type { ReviewerStore, StoredReviewer } from '../../common/storage/reviewer-store';
 import { CredentialAuthenticator } from '../credentials/credential-authenticator';
 
@@ -15,7 +15,7 @@ export interface Reviewer {
 /** Turns a presented reviewer credential into a reviewer, or nothing. */
 export class ReviewerAuthenticator extends CredentialAuthenticator<StoredReviewer, Reviewer> {
   constructor(store: ReviewerStore, brand: string, cacheTtlMs: number) {
-    super(REVIEWER_CREDENTIAL_FORMAT, store, brand, { cacheTtlMs, cacheMax: 1_000 }, (stored) => ({
+    super(REVIEWER_CREDENTIALS, store, brand, { cacheTtlMs, cacheMax: 1_000 }, (stored) => ({
       reviewerId: stored.id,
       name: stored.name,
       environment: stored.environment,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CredentialKind } from '../../common/credentials/credential-kind';
 import type { CredentialServiceOptions } from '../../common/credentials/credential-service';
 import type { Storage } from '../../common/storage/storage';
 import { leafCommand, runAction, type FailureReport } from '../command-runner';
@@ -8,11 +9,10 @@ import { DEFAULT_AUDIT_LIMIT, actorOption, parseLimit, type ActorOption, type Op
 import { withOperatorStorage } from './operator-storage';
 
 /** One kind's operator command group, e.g. `assay keys`. */
-export interface CredentialCommandKind<Service> {
+export interface CredentialCommandGroup<Service> {
+  kind: CredentialKind;
   command: string;
   description: string;
-  /** What messages call one credential of the kind: `no active <noun> with id …`. */
-  noun: string;
   failures: FailureReport;
   service(storage: Storage, brand: string, options: CredentialServiceOptions): Service;
 }
@@ -36,9 +36,9 @@ export class CredentialCommands<Service extends OperatedService<Summary>, Summar
   constructor(
     program: Command,
     private readonly deps: OperatorCommandDeps,
-    private readonly kind: CredentialCommandKind<Service>,
+    private readonly spec: CredentialCommandGroup<Service>,
   ) {
-    this.group = program.command(kind.command).description(kind.description);
+    this.group = program.command(spec.command).description(spec.description);
   }
 
   print(text: string): void {
@@ -46,11 +46,11 @@ export class CredentialCommands<Service extends OperatedService<Summary>, Summar
   }
 
   withService<T>(actor: string | undefined, use: (service: Service) => Promise<T>): Promise<T> {
-    return withOperatorStorage(this.deps.env, (storage, brand) => use(this.kind.service(storage, brand, { actor, clock: this.deps.clock })));
+    return withOperatorStorage(this.deps.env, (storage, brand) => use(this.spec.service(storage, brand, { actor, clock: this.deps.clock })));
   }
 
   run(action: () => Promise<void>): Promise<void> {
-    return runAction(this.deps, this.kind.failures, action);
+    return runAction(this.deps, this.spec.failures, action);
   }
 
   /** A subcommand that can also end with the store out of reach, and with `codes`. */
@@ -59,7 +59,7 @@ export class CredentialCommands<Service extends OperatedService<Summary>, Summar
   }
 
   notFound(id: string): CredentialNotFoundError {
-    return new CredentialNotFoundError(this.kind.noun, id);
+    return new CredentialNotFoundError(this.spec.kind.noun, id);
   }
 
   addList(description: string, formatLine: (summary: Summary, now: Date) => string): void {
@@ -77,7 +77,7 @@ export class CredentialCommands<Service extends OperatedService<Summary>, Summar
 
   addRevoke(): void {
     this.leaf('revoke <id>', ExitCode.NotFound)
-      .description(`revoke a ${this.kind.noun} at once; every API instance refuses it within seconds`)
+      .description(`revoke a ${this.spec.kind.noun} at once; every API instance refuses it within seconds`)
       .option('--reason <text>', 'why, for the audit log (no secrets)')
       .option(...actorOption)
       .action((id: string, options: ActorOption & { reason?: string }) =>

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { AppConfig } from '../../common/config/app-config';
 import { checkLiveKeyIssue } from '../../common/config/payload-encryption-check';
-import type { KeyEnvironment } from '../../common/keys/api-key';
+import { API_KEYS, type KeyEnvironment } from '../../common/keys/api-key';
 import { InvalidOrganizationError, KeyService, type IssuedKey, type KeySummary } from '../../common/keys/key-service';
 import { parseGracePeriod } from './keys-duration';
 import { formatAuditLine, formatKeyLine } from './keys-format';
@@ -13,9 +13,9 @@ import { CredentialCommands } from './credential-commands';
 /** Operator commands: `assay keys issue|list|revoke|rotate|audit`. Every change is audited. */
 export function registerKeysCommands(program: Command, deps: OperatorCommandDeps = nodeOperatorCommandDeps()): void {
   const keys = new CredentialCommands<KeyService, KeySummary>(program, deps, {
+    kind: API_KEYS,
     command: 'keys',
     description: 'issue, list, rotate, revoke and audit API keys (operators)',
-    noun: 'key',
     failures: credentialFailures({ usage: [InvalidOrganizationError] }),
     service: (storage, brand, options) => new KeyService(storage.keys, brand, options),
   });

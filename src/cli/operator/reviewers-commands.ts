@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { KeyEnvironment } from '../../common/keys/api-key';
+import { REVIEWER_CREDENTIALS } from '../../common/reviewers/reviewer-credential';
 import { InvalidReviewerGroupsError, InvalidReviewerNameError, ReviewerNameTakenError, ReviewerService, type ReviewerSummary } from '../../common/reviewers/reviewer-service';
 import type { RecordedReviewerAuditEntry } from '../../common/storage/reviewer-store';
 import { ExitCode } from '../exit-codes';
@@ -14,9 +15,9 @@ import { actorOption, nodeOperatorCommandDeps, parseEnvironment, type ActorOptio
  */
 export function registerReviewersCommands(program: Command, deps: OperatorCommandDeps = nodeOperatorCommandDeps()): void {
   const reviewers = new CredentialCommands<ReviewerService, ReviewerSummary>(program, deps, {
+    kind: REVIEWER_CREDENTIALS,
     command: 'reviewers',
     description: 'add, list, revoke and audit reviewer credentials (operators)',
-    noun: 'reviewer credential',
     failures: credentialFailures({ usage: [InvalidReviewerNameError, InvalidReviewerGroupsError], refused: [ReviewerNameTakenError] }),
     service: (storage, brand, options) => new ReviewerService(storage.reviewers, brand, options),
   });

@@ -1,12 +1,7 @@
 import { newPrefixedId } from '../ids/prefixed-ulid';
-import { hashCredential, type CredentialEnvironment, type CredentialFormat } from './credential-format';
+import { hashCredential, type CredentialEnvironment } from './credential-format';
+import type { CredentialKind } from './credential-kind';
 import { defaultOperatorActor } from './operator-actor';
-
-/** One kind of credential: how its strings look and how its stored ids start. */
-export interface CredentialKind {
-  format: CredentialFormat;
-  idPrefix: string;
-}
 
 export interface CredentialServiceOptions {
   /** Named in the audit log for every change made through the service (default: the OS user). */

@@ -1,5 +1,5 @@
 import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
-import { API_KEY_FORMAT, type KeyEnvironment } from './api-key';
+import { API_KEYS, type KeyEnvironment } from './api-key';
 import type { AuditQuery, KeyAuditAction, KeyAuditEntry, KeyEnding, KeyStore, RecordedAuditEntry, StoredKey } from '../storage/key-store';
 
 export const ORGANIZATION_ID_SHAPE = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -42,7 +42,7 @@ export class KeyService extends CredentialService<StoredKey> {
     brand: string,
     options: CredentialServiceOptions = {},
   ) {
-    super({ format: API_KEY_FORMAT, idPrefix: 'key_' }, store, brand, options);
+    super(API_KEYS, store, brand, options);
   }
 
   async issue(org: string, env: KeyEnvironment): Promise<IssuedKey> {

@@ -2,7 +2,7 @@ import type { KeyEnvironment } from '../keys/api-key';
 import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
 import type { RecordedReviewerAuditEntry, ReviewerAuditAction, ReviewerAuditEntry, ReviewerStore, StoredReviewer } from '../storage/reviewer-store';
 import { MAX_REVIEWER_GROUPS } from '../../contract';
-import { REVIEWER_CREDENTIAL_FORMAT, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE } from './reviewer-credential';
+import { REVIEWER_CREDENTIALS, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE } from './reviewer-credential';
 
 export interface IssuedReviewer {
   id: string;
@@ -53,7 +53,7 @@ export class ReviewerService extends CredentialService<StoredReviewer> {
     brand: string,
     options: CredentialServiceOptions = {},
   ) {
-    super({ format: REVIEWER_CREDENTIAL_FORMAT, idPrefix: 'rvw_' }, store, brand, options);
+    super(REVIEWER_CREDENTIALS, store, brand, options);
   }
 
   /** `groups`: the stages' groups the reviewer may act in; with none, only stages without a group. */

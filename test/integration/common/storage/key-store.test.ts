@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { KeyAuthenticator } from '../../../../src/api/keys/key-authenticator';
 import { hashCredential } from '../../../../src/common/credentials/credential-format';
-import { API_KEY_FORMAT } from '../../../../src/common/keys/api-key';
+import { API_KEYS } from '../../../../src/common/keys/api-key';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { KeyService } from '../../../../src/common/keys/key-service';
 import type { KeyStore } from '../../../../src/common/storage/key-store';
@@ -300,7 +300,7 @@ describe('SQLite schema upgrade', () => {
       id TEXT PRIMARY KEY, organization_id TEXT NOT NULL,
       environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
       prefix TEXT NOT NULL, hash BLOB NOT NULL UNIQUE, created_at TEXT NOT NULL, revoked_at TEXT)`);
-    v1.prepare('INSERT INTO api_keys VALUES (?, ?, ?, ?, ?, ?, NULL)').run('key_v1', 'acme', 'test', API_KEY_FORMAT.visiblePrefix(key), hashCredential(key), '2025-01-01T00:00:00.000Z');
+    v1.prepare('INSERT INTO api_keys VALUES (?, ?, ?, ?, ?, ?, NULL)').run('key_v1', 'acme', 'test', API_KEYS.format.visiblePrefix(key), hashCredential(key), '2025-01-01T00:00:00.000Z');
     v1.pragma('user_version = 1');
     v1.close();
 

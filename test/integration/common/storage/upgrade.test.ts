@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { KeyAuthenticator } from '../../../../src/api/keys/key-authenticator';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { hashCredential } from '../../../../src/common/credentials/credential-format';
-import { API_KEY_FORMAT } from '../../../../src/common/keys/api-key';
+import { API_KEYS } from '../../../../src/common/keys/api-key';
 import { KeyService } from '../../../../src/common/keys/key-service';
 import { Storage } from '../../../../src/common/storage/storage';
 import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
@@ -95,7 +95,7 @@ const ROWS: Array<[table: string, row: Record<string, unknown>]> = [
       id: 'key_old',
       organization_id: 'acme',
       environment: 'live',
-      prefix: API_KEY_FORMAT.visiblePrefix(KEY),
+      prefix: API_KEYS.format.visiblePrefix(KEY),
       hash: hashCredential(KEY),
       created_at: '2025-01-01T00:00:00.000Z',
       revoked_at: null,
@@ -210,7 +210,7 @@ describe.each(previousReleases)('a %s database from the release before the stora
       id: 'key_old',
       organizationId: 'acme',
       environment: 'live',
-      prefix: API_KEY_FORMAT.visiblePrefix(KEY),
+      prefix: API_KEYS.format.visiblePrefix(KEY),
       hash: hashCredential(KEY),
       createdAt: '2025-01-01T00:00:00.000Z',
       revokedAt: null,
