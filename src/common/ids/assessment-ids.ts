@@ -1,17 +1,7 @@
-import { derivedPrefixedId, newPrefixedId, prefixedIdMatcher, prefixedIdPattern } from './prefixed-ulid';
-import { ASSESSMENT_ID_PREFIX, ASSESSMENT_WORKFLOW_ID_PREFIX } from '../../contract';
+import { ASSESSMENT_WORKFLOW_ID_PREFIX } from '../../contract';
+import { ID_KINDS } from './id-kinds';
 
-export function newAssessmentId(): string {
-  return newPrefixedId(ASSESSMENT_ID_PREFIX);
-}
-
-/** The assessment id for (organisation, Idempotency-Key); see derivedPrefixedId. */
-export function assessmentIdForIdempotencyKey(organizationId: string, idempotencyKey: string): string {
-  return derivedPrefixedId(ASSESSMENT_ID_PREFIX, organizationId, idempotencyKey);
-}
-
-export const isAssessmentId: (value: string) => boolean = prefixedIdMatcher(ASSESSMENT_ID_PREFIX);
-export const ASSESSMENT_ID_PATTERN = prefixedIdPattern(ASSESSMENT_ID_PREFIX);
+export const { newId: newAssessmentId, idForIdempotencyKey: assessmentIdForIdempotencyKey, isId: isAssessmentId, pattern: ASSESSMENT_ID_PATTERN } = ID_KINDS.assessment;
 
 export interface AssessmentWorkflowRef {
   organizationId: string;

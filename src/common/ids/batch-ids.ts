@@ -1,14 +1,8 @@
-import { derivedPrefixedId, newPrefixedId, prefixedIdMatcher, prefixedIdPattern } from './prefixed-ulid';
-import { BATCH_ID_PREFIX, TASK_ID_PREFIX } from '../../contract';
+import { TASK_ID_PREFIX } from '../../contract';
+import { ID_KINDS } from './id-kinds';
+import { derivedPrefixedId } from './prefixed-ulid';
 
-export function newBatchId(): string {
-  return newPrefixedId(BATCH_ID_PREFIX);
-}
-
-/** The batch id for (organisation, Idempotency-Key); see derivedPrefixedId. */
-export function batchIdForIdempotencyKey(organizationId: string, idempotencyKey: string): string {
-  return derivedPrefixedId(BATCH_ID_PREFIX, organizationId, idempotencyKey);
-}
+export const { idForIdempotencyKey: batchIdForIdempotencyKey, isId: isBatchId, pattern: BATCH_ID_PATTERN } = ID_KINDS.batch;
 
 /**
  * The task id of a batch's item, derived from the batch and the item's key, so every retry of the
@@ -18,6 +12,3 @@ export function batchIdForIdempotencyKey(organizationId: string, idempotencyKey:
 export function taskIdForBatchItem(organizationId: string, batchId: string, itemKey: string): string {
   return derivedPrefixedId(TASK_ID_PREFIX, organizationId, `${batchId}\0${itemKey}`);
 }
-
-export const isBatchId: (value: string) => boolean = prefixedIdMatcher(BATCH_ID_PREFIX);
-export const BATCH_ID_PATTERN = prefixedIdPattern(BATCH_ID_PREFIX);

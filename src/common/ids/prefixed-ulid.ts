@@ -38,3 +38,24 @@ export function prefixedIdMatcher(prefix: string): (value: string) => boolean {
   const shape = new RegExp(prefixedIdPattern(prefix));
   return (value) => shape.test(value);
 }
+
+/** What a kind of id offers, all derived from its prefix. */
+export interface IdKind {
+  /** A fresh id: sortable by creation time. */
+  newId(): string;
+  /** The id for (organisation, Idempotency-Key); see derivedPrefixedId. */
+  idForIdempotencyKey(organizationId: string, idempotencyKey: string): string;
+  /** New or derived; anything else is not an id of this kind. */
+  isId(value: string): boolean;
+  /** The anchored regular expression the OpenAPI document publishes. */
+  pattern: string;
+}
+
+export function prefixedIdKind(prefix: string): IdKind {
+  return {
+    newId: () => newPrefixedId(prefix),
+    idForIdempotencyKey: (organizationId, idempotencyKey) => derivedPrefixedId(prefix, organizationId, idempotencyKey),
+    isId: prefixedIdMatcher(prefix),
+    pattern: prefixedIdPattern(prefix),
+  };
+}

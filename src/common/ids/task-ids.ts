@@ -1,17 +1,7 @@
-import { derivedPrefixedId, newPrefixedId, prefixedIdMatcher, prefixedIdPattern } from './prefixed-ulid';
-import { AI_TASK_WORKFLOW_ID_PREFIX, TASK_ID_PREFIX } from '../../contract';
+import { AI_TASK_WORKFLOW_ID_PREFIX } from '../../contract';
+import { ID_KINDS } from './id-kinds';
 
-export function newTaskId(): string {
-  return newPrefixedId(TASK_ID_PREFIX);
-}
-
-/** The task id for (organisation, Idempotency-Key); see derivedPrefixedId. */
-export function taskIdForIdempotencyKey(organizationId: string, idempotencyKey: string): string {
-  return derivedPrefixedId(TASK_ID_PREFIX, organizationId, idempotencyKey);
-}
-
-export const isTaskId: (value: string) => boolean = prefixedIdMatcher(TASK_ID_PREFIX);
-export const TASK_ID_PATTERN = prefixedIdPattern(TASK_ID_PREFIX);
+export const { newId: newTaskId, idForIdempotencyKey: taskIdForIdempotencyKey, isId: isTaskId, pattern: TASK_ID_PATTERN } = ID_KINDS.task;
 
 /** The task id at the end of a task workflow id, or undefined for any other workflow id. */
 export function taskIdFromWorkflowId(workflowId: string): string | undefined {

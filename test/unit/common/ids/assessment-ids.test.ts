@@ -1,29 +1,16 @@
-import { assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from '../../../../src/common/ids/assessment-ids';
+import { ASSESSMENT_ID_PATTERN, assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from '../../../../src/common/ids/assessment-ids';
+import { ID_KINDS } from '../../../../src/common/ids/id-kinds';
 import { assessmentWorkflowId } from '../../../../src/contract';
-import { taskIdForIdempotencyKey } from '../../../../src/common/ids/task-ids';
 
 describe('assessment ids', () => {
-  it('makes new ids of the form asmt_<ULID>', () => {
-    expect(isAssessmentId(newAssessmentId())).toBe(true);
+  it('are the assessment kind of id', () => {
+    expect([newAssessmentId, assessmentIdForIdempotencyKey, isAssessmentId, ASSESSMENT_ID_PATTERN]).toEqual([
+      ID_KINDS.assessment.newId,
+      ID_KINDS.assessment.idForIdempotencyKey,
+      ID_KINDS.assessment.isId,
+      ID_KINDS.assessment.pattern,
+    ]);
   });
-
-  it('derives the same id for the same organisation and Idempotency-Key, and another for another organisation', () => {
-    const id = assessmentIdForIdempotencyKey('acme', 'k-1');
-    expect(assessmentIdForIdempotencyKey('acme', 'k-1')).toBe(id);
-    expect(assessmentIdForIdempotencyKey('globex', 'k-1')).not.toBe(id);
-    expect(isAssessmentId(id)).toBe(true);
-  });
-
-  it('derives an assessment id that is never a task id for the same key', () => {
-    expect(assessmentIdForIdempotencyKey('acme', 'k-1')).not.toBe(taskIdForIdempotencyKey('acme', 'k-1'));
-  });
-
-  it.each(['', 'asmt_', 'asmt_01JAAAAAAAAAAAAAAAAAAAAAA', 'asmt_81JAAAAAAAAAAAAAAAAAAAAAAA', 'task_01JAAAAAAAAAAAAAAAAAAAAAAA', 'xasmt_01JAAAAAAAAAAAAAAAAAAAAAAA'])(
-    'rejects %p as an assessment id',
-    (value) => {
-      expect(isAssessmentId(value)).toBe(false);
-    },
-  );
 });
 
 describe('assessment workflow ids', () => {
