@@ -1,42 +1,13 @@
-import {
-  TASK_CANCELED_ERROR,
-  TASK_INTERNAL_ERROR,
-  TASK_TIMED_OUT_ERROR,
-  type AiTaskMemo,
-  type AiTaskOutcome,
-  type TaskError,
-  type TaskPriority,
-  type TaskProgress,
-  type TaskStatus,
-  type TaskUsage,
-} from '../../contract';
+import { TASK_CANCELED_ERROR, TASK_INTERNAL_ERROR, TASK_TIMED_OUT_ERROR, type AiTaskMemo, type AiTaskOutcome, type TaskError } from '../../contract';
+import type { FailedTask, PendingTask, SucceededTask } from '../../sdk/resources';
+import type { AlwaysSent } from './always-sent';
 import { expiresAt } from './expiry';
 
-/** The task as a client sees it (docs/api.md, Resources: AI task). */
-export interface TaskResource {
-  id: string;
-  task_type: string;
-  /** The model it runs on; absent on tasks created before models were configurable. */
-  model?: string;
-  /** Present when the create asked for high or low. */
-  priority?: TaskPriority;
-  status: TaskStatus;
-  /** On the task of a batch's item: its batch and the item's key. */
-  batch_id?: string;
-  item_key?: string;
-  created_at: string;
-  updated_at: string;
-  /** When it fails TIMED_OUT if it is not final by then; present when the create set one. */
-  deadline?: string;
-  /** When the finished task is deleted (the retention period after it finished); null until then. */
-  expires_at: string | null;
-  /** How far a task that runs in steps (on a remote model) has got. */
-  progress?: TaskProgress;
-  output?: { summary: string };
-  error?: TaskError;
-  /** What it used: on every succeeded task created since models were configurable, and on a failed one that called its model. */
-  usage?: TaskUsage;
-}
+/**
+ * The task as a client sees it (docs/api.md, Resources: AI task): the SDK's Task, whose error code
+ * this service takes from today's list.
+ */
+export type TaskResource = AlwaysSent<PendingTask | SucceededTask | (FailedTask & { error: TaskError }), 'expires_at'>;
 
 export type WorkflowStatusName =
   | 'RUNNING'
@@ -108,7 +79,7 @@ export function toTaskResource(view: TaskWorkflowView): TaskResource {
  * queued until a worker takes the task's first workflow task; running from then on, through
  * retries of that workflow task and up to the close, so a poller never sees it go back.
  */
-function runningStatus(view: TaskWorkflowView): TaskStatus {
+function runningStatus(view: TaskWorkflowView): PendingTask['status'] {
   const workflowTask = view.pendingWorkflowTask;
   const taken = view.historyLength > HISTORY_BEFORE_ANY_WORKER || workflowTask?.started === true || (workflowTask?.attempt ?? 1) > 1;
   return taken ? 'running' : 'queued';

@@ -12,6 +12,7 @@ import { createBatchSchema } from '../../batches/create-batch.request';
 import { createTaskSchema } from '../../tasks/create-task.request';
 import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
 import { assessmentResourceSchema } from './assessment.schemas';
+import type { Merged } from './same-type';
 import { modelResourceSchema } from './model.schemas';
 import { usageReportSchema } from './usage.schemas';
 import { taskResourceSchema } from './task.schemas';
@@ -20,17 +21,10 @@ import { webhookDeliverySchema, webhookEndpointSchema, webhookEndpointWithSecret
 /** `true` only when every A is a B. */
 type Assignable<A, B> = [A] extends [B] ? true : false;
 
-/**
- * A union of object types as the one object a flat schema describes: the keys every member has
- * stay required, the others become optional, each with the union of its members' value types.
- */
-type Merged<U> = Pick<U, keyof U> & { [K in U extends unknown ? keyof U : never]?: U extends { [P in K]?: infer V } ? V : never };
-
 type Served<S extends z.ZodType> = z.output<S>;
 type Accepted<S extends z.ZodType> = z.input<S>;
 
 // The SDK narrows a task on its status; the schema lists output and error as optional fields.
-const _task: Assignable<Served<typeof taskResourceSchema>, Merged<Sdk.Task>> = true;
 const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
 const _batchTaskPage: Assignable<Served<(typeof BATCH_ROUTES.tasks.responses)[0]['body']['schema']>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
 const _usageReport: Assignable<Served<typeof usageReportSchema>, Sdk.UsageReport> = true;

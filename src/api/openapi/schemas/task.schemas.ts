@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TASK_ERROR_CODES, TASK_PRIORITIES, TASK_STATUSES } from '../../../contract';
 import type { TaskResource } from '../../../common/resources/task-resource';
-import type { SameType } from './same-type';
+import type { Merged, SameType } from './same-type';
 
 export const taskUsageSchema = z.object({
   model: z.string().meta({ example: 'smollm2' }),
@@ -56,4 +56,5 @@ export const taskResourceSchema = z.object({
 
 export const TASK_STATUS_VALUES = TASK_STATUSES;
 
-const _taskResourceDocumented: SameType<z.output<typeof taskResourceSchema>, TaskResource> = true;
+// The SDK narrows a task on its status; the schema documents output and error as optional fields.
+const _taskResourceDocumented: SameType<z.output<typeof taskResourceSchema>, Merged<TaskResource>> = true;

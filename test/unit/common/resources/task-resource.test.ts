@@ -72,6 +72,6 @@ describe('task resource from a closed workflow', () => {
     ['TIMED_OUT', 'TIMED_OUT'],
     ['FAILED', 'INTERNAL'],
   ] as const)('maps a workflow closed as %s to failed with %s', (status, code) => {
-    expect(toTaskResource(view({ status, closedAt })).error?.code).toBe(code);
+    expect(toTaskResource(view({ status, closedAt }))).toMatchObject({ status: 'failed', error: { code } });
   });
 });
