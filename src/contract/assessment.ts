@@ -16,6 +16,8 @@ export function assessmentWorkflowId(organizationId: string, assessmentId: strin
 // lists are for run time.
 export type {
   AssessmentClaim,
+  AssessmentEscalation,
+  AssessmentEscalationKind,
   AssessmentStage,
   AssessmentStatus,
   Finding,
@@ -28,6 +30,8 @@ export type {
 } from '../sdk/resources';
 import type {
   AssessmentClaim,
+  AssessmentEscalation,
+  AssessmentEscalationKind,
   AssessmentReview as WireAssessmentReview,
   AssessmentStage,
   AssessmentStatus,
@@ -107,15 +111,8 @@ export interface AssessmentWorkflowInput {
 /** The pipeline's outcome: the deciding stage's verdict, by the reviewer who gave it; this service always writes every field the SDK leaves optional for older servers. */
 export type AssessmentReview = Required<WireAssessmentReview>;
 
-export const ASSESSMENT_ESCALATION_KINDS = ['claim_overdue', 'review_overdue'] as const;
-export type AssessmentEscalationKind = (typeof ASSESSMENT_ESCALATION_KINDS)[number];
-
-export interface AssessmentEscalation {
-  kind: AssessmentEscalationKind;
-  at: string;
-  /** The stage whose deadline passed; absent in assessments created before pipelines. */
-  stage?: string;
-}
+export const ASSESSMENT_ESCALATION_KINDS = ['claim_overdue', 'review_overdue'] as const satisfies readonly AssessmentEscalationKind[];
+const _everyEscalationKind: ListsEveryValue<AssessmentEscalationKind, typeof ASSESSMENT_ESCALATION_KINDS> = true;
 
 /**
  * The review's state as the workflow publishes it after every transition (memo key `state`) and

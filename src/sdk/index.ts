@@ -34,6 +34,8 @@ export {
 export type {
   Assessment,
   AssessmentClaim,
+  AssessmentEscalation,
+  AssessmentEscalationKind,
   AssessmentReview,
   AssessmentStage,
   AssessmentStatus,

@@ -236,6 +236,16 @@ export interface AssessmentStage {
   due_at?: string;
 }
 
+/** An SLA deadline the review passed: a stage waited too long for a claim, or a claimed one for its verdict. */
+export type AssessmentEscalationKind = 'claim_overdue' | 'review_overdue';
+
+export interface AssessmentEscalation {
+  kind: AssessmentEscalationKind;
+  at: string;
+  /** The stage whose deadline passed; absent in assessments created before stages existed. */
+  stage?: string;
+}
+
 export interface Assessment {
   assessment_id: string;
   status: AssessmentStatus;
@@ -247,6 +257,8 @@ export interface Assessment {
   findings?: Finding[];
   /** Present once the status is completed. */
   review?: AssessmentReview;
+  /** SLA escalations recorded so far, oldest first. */
+  escalations?: AssessmentEscalation[];
   /** The name of the stage under review; absent once completed. Older servers omit it. */
   stage?: string;
   /** Every stage of the review in order. Older servers, and assessments created before stages existed, omit it. */

@@ -1,30 +1,13 @@
-import type { AssessmentEscalation, AssessmentMemo, AssessmentReview, AssessmentStage, AssessmentStatus, Finding } from '../../contract';
+import type { AssessmentMemo, AssessmentReview } from '../../contract';
+import type { Assessment } from '../../sdk/resources';
 import { NO_REVISION_LINKS, type RevisionLinks } from '../storage/assessment-revision-store';
+import type { AlwaysSent } from './always-sent';
 
-/** The assessment as a client sees it (docs/api.md, Resources: Network assessment). */
-export interface AssessmentResource {
-  assessment_id: string;
-  name: string;
-  status: AssessmentStatus;
-  created_at: string;
-  updated_at: string;
-  /** When the closed assessment is deleted (the retention period after its workflow closed); null until then. */
-  expires_at: string | null;
-  /** Present once the automated checks ran. */
-  findings?: Finding[];
-  /** Present once completed. */
-  review?: AssessmentReview;
-  /** SLA escalations recorded so far, oldest first. */
-  escalations: AssessmentEscalation[];
-  /** The stage under review; absent once completed. */
-  stage?: string;
-  /** Every stage of the pipeline in order; absent until the workflow first published its state, and in assessments created before pipelines. */
-  stages?: AssessmentStage[];
-  /** The assessment this one revises, or null. */
-  revision_of: string | null;
-  /** The assessment that revises this one, or null. */
-  revised_by: string | null;
-}
+/**
+ * The assessment as a client sees it (docs/api.md, Resources: Network assessment): the SDK's
+ * Assessment, whose review this service always writes whole.
+ */
+export type AssessmentResource = AlwaysSent<Assessment, 'name' | 'expires_at' | 'escalations' | 'revision_of' | 'revised_by'> & { review?: AssessmentReview };
 
 /**
  * Built from the workflow's memo and the revision links: the API writes the memo's first keys at

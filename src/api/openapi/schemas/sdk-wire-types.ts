@@ -2,7 +2,9 @@
 // documents in /openapi.json: this file does not compile (so `npm run build` and `npm test` fail)
 // when a response carries something the SDK's type cannot hold, or when a request the SDK's type
 // allows is one the service's schema rejects by type. One way each: the SDK is kept open where a
-// newer server may add values. (Error codes need no check: the API's ErrorCode is the SDK's list.)
+// newer server may add values. (Error codes need no check: the API's ErrorCode is the SDK's list.
+// The task, batch and assessment resources need none either: their schema files hold them exactly
+// to the SDK's types.)
 import type { z } from 'zod';
 import type * as Sdk from '../../../sdk';
 import type { ListPage } from '../../listing/list-resources';
@@ -11,7 +13,6 @@ import { BATCH_ROUTES } from '../../batches/batch.routes';
 import { createBatchSchema } from '../../batches/create-batch.request';
 import { createTaskSchema } from '../../tasks/create-task.request';
 import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
-import { assessmentResourceSchema } from './assessment.schemas';
 import type { Merged } from './same-type';
 import { modelResourceSchema } from './model.schemas';
 import { usageReportSchema } from './usage.schemas';
@@ -29,7 +30,6 @@ const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.Lis
 const _batchTaskPage: Assignable<Served<(typeof BATCH_ROUTES.tasks.responses)[0]['body']['schema']>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
 const _usageReport: Assignable<Served<typeof usageReportSchema>, Sdk.UsageReport> = true;
 const _model: Assignable<Served<typeof modelResourceSchema>, Sdk.Model> = true;
-const _assessment: Assignable<Served<typeof assessmentResourceSchema>, Sdk.Assessment> = true;
 const _webhookEndpoint: Assignable<Served<typeof webhookEndpointSchema>, Sdk.WebhookEndpoint> = true;
 const _webhookEndpointWithSecret: Assignable<Served<typeof webhookEndpointWithSecretSchema>, Sdk.WebhookEndpointWithSecret> = true;
 const _webhookDelivery: Assignable<Served<typeof webhookDeliverySchema>, Sdk.WebhookDelivery> = true;
