@@ -1,11 +1,11 @@
 // AI tasks: ids, workflow, inputs, outcomes and the memo the API reads.
 
-import type { SummarizeInput, TaskError as WireTaskError, TaskErrorCode, TaskPriority, TaskStatus } from '../sdk/resources';
+import type { SummarizeInput, TaskError as WireTaskError, TaskErrorCode, TaskPriority, TaskStatus, TaskType } from '../sdk/resources';
 import type { ListsEveryValue } from './every-value';
 import type { TaskModel, TaskProgress, TaskUsage } from './models';
 
 // What a client sends and reads of a task is the SDK's to declare; the lists are for run time.
-export type { SummarizeInput, TaskErrorCode, TaskPriority, TaskStatus } from '../sdk/resources';
+export type { SummarizeInput, TaskErrorCode, TaskPriority, TaskStatus, TaskType } from '../sdk/resources';
 
 export const AI_TASK_WORKFLOW_TYPE = 'aiTaskWorkflow';
 export const TASK_ID_PREFIX = 'task_';
@@ -16,8 +16,8 @@ export function taskWorkflowId(organizationId: string, taskId: string): string {
   return `${AI_TASK_WORKFLOW_ID_PREFIX}${organizationId}/${taskId}`;
 }
 
-export const TASK_TYPES = ['summarize'] as const;
-export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_TYPES = ['summarize'] as const satisfies readonly TaskType[];
+const _everyTaskType: ListsEveryValue<TaskType, typeof TASK_TYPES> = true;
 
 export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly TaskStatus[];
 const _everyTaskStatus: ListsEveryValue<TaskStatus, typeof TASK_STATUSES> = true;

@@ -67,6 +67,7 @@ export type {
   TaskPriority,
   TaskProgress,
   TaskStatus,
+  TaskType,
   TaskUsage,
   UsageReport,
   UsageTotal,

@@ -2,6 +2,9 @@
 // published on its own; src/api/openapi/schemas/sdk-wire-types.ts fails the build when the
 // service's documented schemas and these types drift apart.
 
+/** What a task does; summarising is the only kind today. */
+export type TaskType = 'summarize';
+
 export type TaskStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 export type TaskErrorCode = 'INPUT_REJECTED' | 'PROVIDER_UNAVAILABLE' | 'TIMED_OUT' | 'CANCELED' | 'INTERNAL';
@@ -20,7 +23,7 @@ export interface SummarizeInput {
 export type TaskPriority = 'high' | 'normal' | 'low';
 
 export interface CreateTaskRequest {
-  task_type: 'summarize';
+  task_type: TaskType;
   input: SummarizeInput;
   /** A model the service offers (GET /v1/models); absent, the service's default. */
   model?: string;
@@ -119,7 +122,7 @@ export interface BatchItem {
 }
 
 export interface CreateBatchRequest {
-  task_type: 'summarize';
+  task_type: TaskType;
   /** A model the service offers (GET /v1/models); absent, the service's default. */
   model?: string;
   /** Every item's task's priority within the organisation's share; default low. */
