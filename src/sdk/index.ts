@@ -53,6 +53,7 @@ export type {
   ListPage,
   ListQuery,
   Model,
+  ModelProvider,
   NetworkComponent,
   NetworkLink,
   PendingTask,

@@ -33,11 +33,14 @@ export interface CreateTaskRequest {
   deadline?: string;
 }
 
+/** `built-in` (the extractive summariser) or `openai-compatible`. */
+export type ModelProvider = 'built-in' | 'openai-compatible';
+
 /** A model a task may name (GET /v1/models). */
 export interface Model {
   name: string;
-  /** `built-in` (the extractive summariser) or `openai-compatible`; typed open for newer providers. */
-  provider: 'built-in' | 'openai-compatible' | (string & {});
+  /** One of ModelProvider today; typed open for newer providers. */
+  provider: ModelProvider | (string & {});
   default: boolean;
   context_tokens?: number;
   price_per_1k_input_tokens?: number;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UsageStore } from '../../common/storage/usage-store';
 import type { Caller } from '../keys/key-authenticator';
-import type { UsageReport } from '../openapi/schemas/usage.schemas';
+import type { UsageReport } from '../../sdk/resources';
 import { parseUsageRange } from './usage-request';
 
 @Injectable()

@@ -3,8 +3,8 @@
 // when a response carries something the SDK's type cannot hold, or when a request the SDK's type
 // allows is one the service's schema rejects by type. One way each: the SDK is kept open where a
 // newer server may add values. (Error codes need no check: the API's ErrorCode is the SDK's list.
-// The task, batch and assessment resources need none either: their schema files hold them exactly
-// to the SDK's types.)
+// The resources need none either, bar the pages of tasks: their schema files hold them exactly to
+// the SDK's types.)
 import type { z } from 'zod';
 import type * as Sdk from '../../../sdk';
 import type { ListPage } from '../../listing/list-resources';
@@ -14,10 +14,7 @@ import { createBatchSchema } from '../../batches/create-batch.request';
 import { createTaskSchema } from '../../tasks/create-task.request';
 import { createWebhookEndpointSchema } from '../../webhooks/create-webhook-endpoint.request';
 import type { Merged } from './same-type';
-import { modelResourceSchema } from './model.schemas';
-import { usageReportSchema } from './usage.schemas';
 import { taskResourceSchema } from './task.schemas';
-import { webhookDeliverySchema, webhookEndpointSchema, webhookEndpointWithSecretSchema } from './webhook.schemas';
 
 /** `true` only when every A is a B. */
 type Assignable<A, B> = [A] extends [B] ? true : false;
@@ -28,11 +25,6 @@ type Accepted<S extends z.ZodType> = z.input<S>;
 // The SDK narrows a task on its status; the schema lists output and error as optional fields.
 const _taskPage: Assignable<ListPage<Served<typeof taskResourceSchema>>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
 const _batchTaskPage: Assignable<Served<(typeof BATCH_ROUTES.tasks.responses)[0]['body']['schema']>, Sdk.ListPage<Merged<Sdk.Task>>> = true;
-const _usageReport: Assignable<Served<typeof usageReportSchema>, Sdk.UsageReport> = true;
-const _model: Assignable<Served<typeof modelResourceSchema>, Sdk.Model> = true;
-const _webhookEndpoint: Assignable<Served<typeof webhookEndpointSchema>, Sdk.WebhookEndpoint> = true;
-const _webhookEndpointWithSecret: Assignable<Served<typeof webhookEndpointWithSecretSchema>, Sdk.WebhookEndpointWithSecret> = true;
-const _webhookDelivery: Assignable<Served<typeof webhookDeliverySchema>, Sdk.WebhookDelivery> = true;
 
 const _createTask: Assignable<Sdk.CreateTaskRequest, Accepted<typeof createTaskSchema>> = true;
 const _createBatch: Assignable<Sdk.CreateBatchRequest, Accepted<typeof createBatchSchema>> = true;

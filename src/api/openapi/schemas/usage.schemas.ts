@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { UsageReport } from '../../../sdk/resources';
+import type { SameType } from './same-type';
 
 /** One model's usage on one day, as GET /v1/usage answers it. */
 export const usageTotalSchema = z.object({
@@ -19,4 +21,4 @@ export const usageReportSchema = z.object({
   data: z.array(usageTotalSchema).meta({ description: 'Day by day, then by model; days and models without tasks are left out.' }),
 });
 
-export type UsageReport = z.output<typeof usageReportSchema>;
+const _usageReportDocumented: SameType<z.output<typeof usageReportSchema>, UsageReport> = true;
