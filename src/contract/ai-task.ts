@@ -1,8 +1,8 @@
 // AI tasks: ids, workflow, inputs, outcomes and the memo the API reads.
 
-import type { SummarizeInput, TaskError as WireTaskError, TaskErrorCode, TaskPriority, TaskStatus, TaskType } from '../sdk/resources';
+import type { FailedTask, SucceededTask, SummarizeInput, TaskError as WireTaskError, TaskErrorCode, TaskPriority, TaskStatus, TaskType } from '../sdk/resources';
 import type { ListsEveryValue } from './every-value';
-import type { TaskModel, TaskProgress, TaskUsage } from './models';
+import type { TaskModel, TaskProgress } from './models';
 
 // What a client sends and reads of a task is the SDK's to declare; the lists are for run time.
 export type { SummarizeInput, TaskErrorCode, TaskPriority, TaskStatus, TaskType } from '../sdk/resources';
@@ -73,9 +73,7 @@ export function deadlineError(deadline: string): TaskError {
 }
 
 /** What the workflow returns when it closes; a failed task is a completed workflow with this shape. */
-export type AiTaskOutcome =
-  | { status: 'succeeded'; output: { summary: string }; usage?: TaskUsage }
-  | { status: 'failed'; error: TaskError; usage?: TaskUsage };
+export type AiTaskOutcome = Pick<SucceededTask, 'status' | 'output' | 'usage'> | (Pick<FailedTask, 'status' | 'usage'> & { error: TaskError });
 
 /** Memo written when a task workflow starts; lets the API answer without a worker. */
 export interface AiTaskMemo {
