@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { ASSESSMENT_STATUSES, type AssessmentReviewSnapshot } from '../../../contract';
 import type { OperatorAssessmentView, PendingAssessment } from '../../../common/review/review-wire';
 import type { ReviewerIdentity } from '../../review/review.service';
-import { assessmentResourceSchema, escalationsSchema, findingSchema, reviewSchema } from './assessment.schemas';
+import { assessmentResourceSchema, claimSchema as stageClaimSchema, escalationsSchema, findingSchema, reviewSchema } from './assessment.schemas';
 import type { SameType } from './same-type';
 
-const claimSchema = z.object({ reviewer: z.string(), claimed_at: z.iso.datetime() }).meta({ description: 'Present while under_review.' });
+const claimSchema = stageClaimSchema.meta({ description: 'Present while under_review.' });
 const dueAtSchema = z.iso.datetime().meta({ description: 'When the current wait (for a claim, or for a verdict) passes its SLA; absent once completed and while the checks run.' });
 
 export const reviewerIdentitySchema = z.object({
