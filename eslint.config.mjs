@@ -20,8 +20,8 @@ export default tseslint.config(
   },
   {
     // Workflow code runs in Temporal's deterministic sandbox: no I/O, no Node built-ins. The contract
-    // and the finding helpers are bundled with it, so the same rules hold there. Workflows see
-    // activities only as types.
+    // and the finding helpers are bundled with it, so the same rules hold there. Workflows know
+    // activities only by the interfaces the contract declares.
     files: ['workflows/**/*.ts', 'src/contract/**/*.ts', 'src/findings/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -29,7 +29,7 @@ export default tseslint.config(
         {
           paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must be deterministic: no Node built-ins.' })),
           patterns: [
-            { group: ['**/activities', '**/activities/**'], allowTypeImports: true, message: 'Workflows import activities as types only (proxyActivities).' },
+            { group: ['**/activities', '**/activities/**'], message: 'Workflows import nothing from activities/: proxy the activity interfaces src/contract declares.' },
             {
               group: ['**/src/*', '**/src/*/**', '!**/src/contract', '!**/src/contract/**', '!**/src/findings', '!**/src/findings/**'],
               allowTypeImports: true,

@@ -22,5 +22,5 @@ export const ASSESSMENT_CHECK_ACTIVITIES = [
 
 export type AssessmentCheckActivityName = (typeof ASSESSMENT_CHECK_ACTIVITIES)[number]['activity'];
 
-/** Every check activity returns its findings ordered and capped per check (workflows/finding-order.ts). */
+/** Every check activity returns its findings ordered and capped per check (src/findings/finding-order.ts). */
 export type AssessmentCheckActivities = Record<AssessmentCheckActivityName, (graph: NetworkGraph) => Promise<Finding[]>>;

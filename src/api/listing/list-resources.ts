@@ -4,12 +4,9 @@ import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../contract';
 import type { ListCursors } from './list-cursor';
 import type { ListRequest } from './list-request';
 import { equals, quote, visibilityQuery } from '../../common/visibility/visibility-query';
+import type { ListPage } from '../../sdk/resources';
 
-export interface ListPage<T> {
-  data: T[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
+export type { ListPage } from '../../sdk/resources';
 
 /** A resource as read from the current run of its workflow id. */
 export interface CurrentRun<T> {
