@@ -40,6 +40,10 @@ beforeAll(async () => {
       CODEC_PORT: String(codecPort),
       // Off: the default port would collide with another stack's worker.
       WORKER_METRICS_PORT: '0',
+      // Off, as in the chaos suite: the backlog a worker's kill leaves under load has admission
+      // refuse the next creates with 429 for a while, and this test asks whether the supervisor
+      // brings every child back with nothing lost (admission has its own test, admission.test.ts).
+      ADMISSION_MAX_QUEUE_SECONDS: '0',
       DATA_DIR: dataDir,
       TEMPORAL_CLI_PATH: resolveTemporalCli(),
     },
