@@ -1,5 +1,6 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
+import { CredentialStore, toAuditRow, type AuditDetails } from './credential-store';
 import type { KeyAuditRow, Tables } from './tables';
 
 export interface StoredKey {
@@ -26,7 +27,7 @@ export interface KeyAuditEntry {
   keyId: string;
   organizationId: string;
   environment: KeyEnvironment;
-  details: Record<string, string | number | null>;
+  details: AuditDetails;
 }
 
 export interface RecordedAuditEntry extends KeyAuditEntry {
@@ -58,8 +59,10 @@ export interface AuditQuery {
  * Persistence of API keys and their audit log; only hashes are ever stored. The decisions live in
  * KeyService; this class is also the DI token.
  */
-export class KeyStore {
-  constructor(private readonly db: Kysely<Tables>) {}
+export class KeyStore extends CredentialStore<'apiKeys', StoredKey, StoredKey> {
+  constructor(db: Kysely<Tables>) {
+    super(db, () => db.selectFrom('apiKeys').selectAll(), (row) => row);
+  }
 
   /**
    * Applies a change in one transaction. Returns false, changing nothing, when the key to end is
@@ -81,27 +84,15 @@ export class KeyStore {
         if (ended.numUpdatedRows !== 1n) return false;
       }
       if (add) await trx.insertInto('apiKeys').values(add).execute();
-      if (change.audit.length > 0) await trx.insertInto('keyAuditLog').values(change.audit.map(toAuditRow)).execute();
+      if (change.audit.length > 0) await trx.insertInto('keyAuditLog').values(change.audit.map(toKeyAuditRow)).execute();
       return true;
     });
-  }
-
-  findByHash(hash: Buffer): Promise<StoredKey | undefined> {
-    return this.db.selectFrom('apiKeys').selectAll().where('hash', '=', hash).executeTakeFirst();
-  }
-
-  findById(id: string): Promise<StoredKey | undefined> {
-    return this.db.selectFrom('apiKeys').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Whether any key of the environment works at `at`. */
   async hasActiveKey(environment: KeyEnvironment, at: string): Promise<boolean> {
     const found = await this.db.selectFrom('apiKeys').select('id').where('environment', '=', environment).where(activeAt(at)).limit(1).executeTakeFirst();
     return found !== undefined;
-  }
-
-  list(): Promise<StoredKey[]> {
-    return this.db.selectFrom('apiKeys').selectAll().orderBy('createdAt').orderBy('id').execute();
   }
 
   /** Moves last_used_at forward to `at`; never backwards. */
@@ -116,10 +107,10 @@ export class KeyStore {
   }
 
   async auditLog(query: AuditQuery): Promise<RecordedAuditEntry[]> {
-    let newest = this.db.selectFrom('keyAuditLog').selectAll().orderBy('id', 'desc').limit(query.limit);
-    if (query.keyId !== undefined) newest = newest.where('keyId', '=', query.keyId);
-    const rows = await this.db.selectFrom(newest.as('newest')).selectAll().orderBy('id').execute();
-    return rows.map(fromAuditRow);
+    let log = this.db.selectFrom('keyAuditLog').selectAll();
+    if (query.keyId !== undefined) log = log.where('keyId', '=', query.keyId);
+    const entries = await this.readAuditLog(log, query.limit);
+    return entries.map(({ org, env, ...entry }) => ({ ...entry, organizationId: org, environment: env }));
   }
 }
 
@@ -128,10 +119,6 @@ function activeAt(at: string) {
   return (eb: ExpressionBuilder<Tables, 'apiKeys'>) => eb.and([eb('revokedAt', 'is', null), eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', at)])]);
 }
 
-function toAuditRow({ organizationId, environment, details, ...entry }: KeyAuditEntry): Insertable<KeyAuditRow> {
-  return { ...entry, org: organizationId, env: environment, details: JSON.stringify(details) };
-}
-
-function fromAuditRow({ org, env, details, ...entry }: Selectable<KeyAuditRow>): RecordedAuditEntry {
-  return { ...entry, organizationId: org, environment: env, details: JSON.parse(details) as RecordedAuditEntry['details'] };
+function toKeyAuditRow({ organizationId, environment, ...entry }: KeyAuditEntry): Insertable<KeyAuditRow> {
+  return toAuditRow({ ...entry, org: organizationId, env: environment });
 }

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
-import type { ReviewerAuditRow, Tables } from './tables';
+import { CredentialStore, toAuditRow, type AuditDetails } from './credential-store';
+import type { Tables } from './tables';
 
 /** A reviewer credential as stored: the hash of the secret, never the secret. */
 export interface StoredReviewer {
@@ -28,7 +29,7 @@ export interface ReviewerAuditEntry {
   reviewerId: string;
   name: string;
   environment: KeyEnvironment;
-  details: Record<string, string | number | null>;
+  details: AuditDetails;
 }
 
 export interface RecordedReviewerAuditEntry extends ReviewerAuditEntry {
@@ -36,8 +37,10 @@ export interface RecordedReviewerAuditEntry extends ReviewerAuditEntry {
 }
 
 /** Persistence of reviewer credentials and their audit log; the decisions live in ReviewerService. */
-export class ReviewerStore {
-  constructor(private readonly db: Kysely<Tables>) {}
+export class ReviewerStore extends CredentialStore<'reviewerCredentials', ReviewerCredentialRow, StoredReviewer> {
+  constructor(db: Kysely<Tables>) {
+    super(db, () => db.selectFrom('reviewerCredentials').selectAll(), fromCredentialRow);
+  }
 
   /**
    * Adds the credential and its audit entry unless an active credential already has its name in
@@ -67,26 +70,9 @@ export class ReviewerStore {
     });
   }
 
-  async findByHash(hash: Buffer): Promise<StoredReviewer | undefined> {
-    const row = await this.db.selectFrom('reviewerCredentials').selectAll().where('hash', '=', hash).executeTakeFirst();
-    return row && fromCredentialRow(row);
-  }
-
-  async findById(id: string): Promise<StoredReviewer | undefined> {
-    const row = await this.db.selectFrom('reviewerCredentials').selectAll().where('id', '=', id).executeTakeFirst();
-    return row && fromCredentialRow(row);
-  }
-
-  async list(): Promise<StoredReviewer[]> {
-    const rows = await this.db.selectFrom('reviewerCredentials').selectAll().orderBy('createdAt').orderBy('id').execute();
-    return rows.map(fromCredentialRow);
-  }
-
   /** The newest `limit` entries, oldest first. */
-  async auditLog(limit: number): Promise<RecordedReviewerAuditEntry[]> {
-    const newest = this.db.selectFrom('reviewerAuditLog').selectAll().orderBy('id', 'desc').limit(limit);
-    const rows = await this.db.selectFrom(newest.as('newest')).selectAll().orderBy('id').execute();
-    return rows.map(fromAuditRow);
+  auditLog(limit: number): Promise<RecordedReviewerAuditEntry[]> {
+    return this.readAuditLog(this.db.selectFrom('reviewerAuditLog').selectAll(), limit);
   }
 }
 
@@ -96,14 +82,6 @@ function toCredentialRow({ groups, ...reviewer }: StoredReviewer): ReviewerCrede
 
 function fromCredentialRow({ groups, ...reviewer }: ReviewerCredentialRow): StoredReviewer {
   return { ...reviewer, groups: JSON.parse(groups) as string[] };
-}
-
-function toAuditRow({ details, ...entry }: ReviewerAuditEntry): Insertable<ReviewerAuditRow> {
-  return { ...entry, details: JSON.stringify(details) };
-}
-
-function fromAuditRow({ details, ...entry }: Selectable<ReviewerAuditRow>): RecordedReviewerAuditEntry {
-  return { ...entry, details: JSON.parse(details) as RecordedReviewerAuditEntry['details'] };
 }
 
 /** better-sqlite3 and pg name a unique-constraint violation differently. */
