@@ -82,6 +82,7 @@ export async function createWorkers(
         activitySlots: options.maxConcurrentActivityTaskExecutions,
         batchQueue,
         batchSlots: batchOptions.maxConcurrentWorkflowTaskExecutions,
+        cachedWorkflows: options.maxCachedWorkflows,
       },
       'worker ready',
     );

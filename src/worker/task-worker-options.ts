@@ -2,8 +2,9 @@ import type { WorkerOptions } from '@temporalio/worker';
 import type { AppConfig } from '../common/config/app-config';
 import type { KeyEnvironment } from '../common/keys/api-key';
 import { assayDataConverter } from '../common/temporal/data-converter';
+import { defaultStickyCacheSize, machineStickyCacheBudget } from './sticky-cache-size';
 
-/** What the task worker of an environment's namespace sets beyond the SDK's defaults: its codec, its slots and its cache. */
+/** What the task worker of an environment's namespace sets beyond the SDK's defaults: its codec, its slots and its cache (WORKER_MAX_CACHED_WORKFLOWS, or sized to the machine). */
 export type TaskWorkerOptions = Pick<
   WorkerOptions,
   'dataConverter' | 'maxConcurrentWorkflowTaskExecutions' | 'maxConcurrentActivityTaskExecutions' | 'maxConcurrentLocalActivityExecutions' | 'maxCachedWorkflows'
@@ -23,7 +24,7 @@ export function taskWorkerOptions(config: AppConfig, environment: KeyEnvironment
     maxConcurrentWorkflowTaskExecutions: slots,
     maxConcurrentActivityTaskExecutions: environment === 'test' ? values.WORKER_ACTIVITY_SLOTS_SANDBOX : values.WORKER_ACTIVITY_SLOTS_PRODUCTION,
     maxConcurrentLocalActivityExecutions: slots,
-    maxCachedWorkflows: values.WORKER_MAX_CACHED_WORKFLOWS,
+    maxCachedWorkflows: values.WORKER_MAX_CACHED_WORKFLOWS ?? defaultStickyCacheSize(machineStickyCacheBudget(values.WORKER_ENVIRONMENTS.length, config.tracing !== undefined)),
   };
 }
 

@@ -88,10 +88,10 @@ export const configSchema = z.object({
   // queue's slots stay free for single creates.
   WORKER_BATCH_SLOTS: z.coerce.number().int().min(2).max(1000).default(2),
   // Workflows each worker keeps in memory between their workflow tasks (the SDK's sticky cache).
-  // Assessments stay open for days, so without a bound the cache fills to the SDK's default (about
-  // 2,300 per worker on a 4 GiB heap), and 6,000 open assessments ran a workflow thread out of heap
-  // (docs/benchmarks.md, review path). One evicted is replayed from its history when next needed.
-  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).default(500),
+  // Unset, it is sized to the machine (src/worker/sticky-cache-size.ts): assessments stay open for
+  // days and one evicted is replayed on its next claim, while the SDK's own default, sized to the
+  // heap for any workflow, ran a workflow thread out of heap (docs/benchmarks.md, review path).
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).max(100_000).optional(),
   // Which environments this worker process serves, so production can have processes (and CPU) of its own.
   WORKER_ENVIRONMENTS: z.string().default('sandbox,production').pipe(workerEnvironments),
   // "org-a=2,org-b=0.5": an organisation's share of a busy task queue against the default of 1.

@@ -1,5 +1,6 @@
 import { AppConfig, InvalidConfigError } from '../../../../src/common/config/app-config';
 import { organizationPriority } from '../../../../src/common/temporal/organization-priority';
+import { defaultStickyCacheSize, machineStickyCacheBudget } from '../../../../src/worker/sticky-cache-size';
 import { batchWorkerOptions, taskWorkerOptions } from '../../../../src/worker/task-worker-options';
 
 describe('fairness weights', () => {
@@ -89,8 +90,12 @@ describe('the batch queue\'s worker', () => {
 });
 
 describe('the workers\' sticky cache', () => {
-  it('is bounded by WORKER_MAX_CACHED_WORKFLOWS (500 by default) on both queues, not by the heap as the SDK would', () => {
-    expect(taskWorkerOptions(new AppConfig({}), 'live')).toMatchObject({ maxCachedWorkflows: 500 });
+  it('is WORKER_MAX_CACHED_WORKFLOWS on both queues when set, and sized to the machine when not', () => {
+    const sized = taskWorkerOptions(new AppConfig({}), 'live').maxCachedWorkflows;
+    expect(sized).toBe(defaultStickyCacheSize(machineStickyCacheBudget(2, false)));
+    expect(batchWorkerOptions(new AppConfig({}), 'live').maxCachedWorkflows).toBe(sized);
+    expect(taskWorkerOptions(new AppConfig({ WORKER_ENVIRONMENTS: 'production' }), 'live').maxCachedWorkflows).toBe(defaultStickyCacheSize(machineStickyCacheBudget(1, false)));
+    expect(taskWorkerOptions(new AppConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }), 'live').maxCachedWorkflows).toBe(500);
     const config = new AppConfig({ WORKER_MAX_CACHED_WORKFLOWS: '50' });
     expect(taskWorkerOptions(config, 'test')).toMatchObject({ maxCachedWorkflows: 50 });
     expect(batchWorkerOptions(config, 'test')).toMatchObject({ maxCachedWorkflows: 50 });
