@@ -106,19 +106,27 @@ async function whileReadingTheQueue(api: ReviewerRequests, work: () => Promise<v
   }
 }
 
-/** Creates assessments, a key per organisation in turn, until `size` exist. */
+/** Creates assessments, a key per organisation in turn, until `size` exist; a 429 is sent again after its Retry-After. */
 async function fill(baseUrl: string, keys: string[], created: Created[], size: number): Promise<void> {
   const first = created.length;
   await runClosedLoop(size - first, CREATES_IN_FLIGHT, async (offset) => {
     const key = keys[(first + offset) % keys.length];
-    const response = await fetch(`${baseUrl}/v1/network-assessments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `Review bench ${first + offset}`, ...ARCHITECTURE }),
-    });
-    const body = (await response.json()) as { assessment_id?: string };
-    if (response.status !== 202 || !body.assessment_id) throw new Error(`a create answered ${response.status}: ${JSON.stringify(body)}`);
-    created.push({ id: body.assessment_id, key });
+    for (;;) {
+      const response = await fetch(`${baseUrl}/v1/network-assessments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Review bench ${first + offset}`, ...ARCHITECTURE }),
+      });
+      const body = (await response.json()) as { assessment_id?: string };
+      // Admission defers creates while the checks' backlog is long; a client waits as told and sends again.
+      if (response.status === 429) {
+        await sleep(Number(response.headers.get('retry-after') ?? '1') * 1000);
+        continue;
+      }
+      if (response.status !== 202 || !body.assessment_id) throw new Error(`a create answered ${response.status}: ${JSON.stringify(body)}`);
+      created.push({ id: body.assessment_id, key });
+      return;
+    }
   });
 }
 
