@@ -3,9 +3,9 @@ import * as v8 from 'node:v8';
 
 const MIB = 1024 * 1024;
 
-// Measured with an open assessment waiting for its claim (docs/benchmarks.md, "What a cached
-// workflow costs"): about 0.11 MiB of its workflow thread's heap, 0.29-0.33 MiB of the process's
-// memory in all (the SDK's native core holds the rest). Budgeted with a margin.
+// Measured with open assessments waiting for their claim (docs/benchmarks.md, "The worker's cache
+// sized to the machine"): about 0.11 MiB of the workflow thread's heap each, 0.29-0.34 MiB of the
+// process's memory in all. Budgeted with a margin.
 const PROCESS_MIB_PER_CACHED_RUN = 0.35;
 const HEAP_MIB_PER_CACHED_RUN = 0.125;
 // A traced run evaluates its own copy of OpenTelemetry's modules, and at the SDK's heap-sized default

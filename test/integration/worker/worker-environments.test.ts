@@ -2,6 +2,7 @@ import { AssayHarness } from '../../support/assay-harness';
 import { BuiltService } from '../../support/built-service';
 import { bearer, http } from '../../support/http';
 import { SUMMARIZE_TASK } from '../../support/tasks';
+import { defaultStickyCacheSize, machineStickyCacheBudget } from '../../../src/worker/sticky-cache-size';
 import { PRODUCTION_NAMESPACE } from '../../support/test-temporal';
 
 const WORKER_READY = /"msg":"worker ready"/;
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('a worker process of one environment', () => {
-  it('polls only the namespaces WORKER_ENVIRONMENTS names, with that environment’s slots', async () => {
+  it('polls only the namespaces WORKER_ENVIRONMENTS names, with that environment’s slots and a cache sized for one environment', async () => {
     const env = { ...harness.sharedEnv(), LOG_LEVEL: 'info', WORKER_METRICS_PORT: '0', WORKER_ENVIRONMENTS: 'production', WORKER_SLOTS_PRODUCTION: '8', WORKER_ACTIVITY_SLOTS_PRODUCTION: '20' };
     worker = await BuiltService.start('worker', env, WORKER_READY);
     const key = (await harness.issueKey('acme', 'live')).key;
@@ -30,6 +31,6 @@ describe('a worker process of one environment', () => {
       .split('\n')
       .filter((line) => WORKER_READY.test(line))
       .map((line) => JSON.parse(line));
-    expect(ready).toEqual([expect.objectContaining({ namespace: PRODUCTION_NAMESPACE, slots: 8, activitySlots: 20 })]);
+    expect(ready).toEqual([expect.objectContaining({ namespace: PRODUCTION_NAMESPACE, slots: 8, activitySlots: 20, cachedWorkflows: defaultStickyCacheSize(machineStickyCacheBudget(1, false)) })]);
   });
 });
