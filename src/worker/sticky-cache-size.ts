@@ -23,7 +23,7 @@ export interface StickyCacheBudget {
 }
 
 /** The memory this process may use: the machine's, or its cgroup's limit when lower (a container). */
-export function processMemoryBytes(): number {
+function processMemoryBytes(): number {
   const constrained = process.constrainedMemory?.();
   return constrained && constrained > 0 ? Math.min(constrained, os.totalmem()) : os.totalmem();
 }
