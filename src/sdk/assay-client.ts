@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { AssayArgumentError, TaskFailedError } from './errors';
 import { type FetchFunction, type HttpResponse, HttpTransport } from './http-transport';
 import { idempotencyKeyFor } from './idempotency-key';
@@ -71,6 +72,8 @@ type CompletedAssessment = Assessment & { status: 'completed' };
 type EndedBatch = Batch & { status: 'ended' };
 
 const TASKS_PATH = 'v1/ai/tasks';
+// Creates whose Retry-After the client keeps until their wait starts; a client creating more before waiting forgets the oldest.
+const PACED_CREATES_REMEMBERED = 1_000;
 const BATCHES_PATH = 'v1/ai/batches';
 const MODELS_PATH = 'v1/models';
 const USAGE_PATH = 'v1/usage';
@@ -85,6 +88,9 @@ export class AssayClient {
   private readonly requestTimeoutMs: number;
   private readonly pollOptions: PollOptions;
   private readonly retryOptions: RetryOptions;
+  // A create answered at once may carry Retry-After: the service pacing its pollers. The wait that
+  // follows leaves that long before its first poll, however the caller chains the two.
+  private readonly firstPollNotBefore = new LRUCache<string, number>({ max: PACED_CREATES_REMEMBERED });
 
   constructor(options: AssayClientOptions = {}) {
     this.baseUrl = resolveBaseUrl(options.baseUrl);
@@ -97,7 +103,11 @@ export class AssayClient {
 
   /** POST /v1/ai/tasks, retried safely under one Idempotency-Key. */
   async createTask(request: CreateTaskRequest, options: CreateOptions = {}): Promise<Task> {
-    return taskFrom(await this.create(TASKS_PATH, request, options));
+    const response = await this.create(TASKS_PATH, request, options);
+    const task = taskFrom(response);
+    const pollAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+    if (pollAfterMs !== undefined && !isFinalTask(task)) this.firstPollNotBefore.set(task.id, Date.now() + pollAfterMs);
+    return task;
   }
 
   async getTask(id: string, options: GetOptions = {}): Promise<Task> {
@@ -131,12 +141,15 @@ export class AssayClient {
    */
   async waitForTask(taskOrId: Task | string, options: WaitOptions<Task> = {}): Promise<SucceededTask> {
     const id = resourceId(taskOrId, (task) => task.id);
+    const notBefore = this.firstPollNotBefore.get(id);
+    this.firstPollNotBefore.delete(id);
+    const run = { ...this.pollRun(options), ...(notBefore === undefined ? {} : { firstPollAfterMs: Math.max(0, notBefore - Date.now()) }) };
     const final =
       typeof taskOrId !== 'string' && isFinalTask(taskOrId)
         ? taskOrId
         : await pollUntilFinal(
             { resourceId: id, isFinal: isFinalTask, fetch: (timeoutMs, signal, waitSeconds) => this.poll(TASKS_PATH, id, { requestTimeoutMs: timeoutMs, signal, waitSeconds }, taskFrom) },
-            this.pollRun(options),
+            run,
           );
     if (final.status === 'failed') throw new TaskFailedError(final);
     return final;

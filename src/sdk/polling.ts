@@ -23,6 +23,8 @@ export interface PollRun<T> {
   signal?: AbortSignal;
   /** Called with the resource after every poll that got one. */
   onPoll?: (resource: T, poll: number) => void;
+  /** The Retry-After of the create that started the wait, when it had one: the first poll then waits for it as for a poll's. */
+  firstPollAfterMs?: number;
 }
 
 // A poll started just before the ceiling still gets this long to answer, so it is not doomed from the start.
@@ -36,7 +38,8 @@ const MIN_POLL_REQUEST_TIMEOUT_MS = 1_000;
  * (`waitSeconds`). After a held answer the next poll starts at once unless that would make two
  * polls within the schedule's interval; an answer that was not held (a service that does not hold,
  * or has no room to) is followed by the interval as always, or by its Retry-After when that is
- * longer (a busy service pacing its pollers), leaving room for one more poll before the ceiling.
+ * longer (a busy service pacing its pollers), leaving room for one more poll before the ceiling;
+ * the first poll waits out the create's Retry-After the same way.
  */
 export async function pollUntilFinal<T extends Task | Assessment | Batch, Final extends T>(
   target: PollTarget<T, Final>,
@@ -45,7 +48,7 @@ export async function pollUntilFinal<T extends Task | Assessment | Batch, Final 
   const { schedule } = run;
   const startedAt = Date.now();
   const deadline = startedAt + schedule.timeoutMs;
-  let wait = schedule.firstPollDelayMs;
+  let wait = pacedWait(schedule.firstPollDelayMs, run.firstPollAfterMs, schedule.timeoutMs);
   let polls = 0;
   let lastSeen: T | undefined;
   let lastError: unknown;
@@ -69,9 +72,14 @@ export async function pollUntilFinal<T extends Task | Assessment | Batch, Final 
       if (target.isFinal(lastSeen)) return lastSeen;
     }
     wait = held ? Math.max(0, jitteredInterval(schedule) - (Date.now() - sentAt)) : jitteredInterval(schedule);
-    if (pollAfterMs !== undefined) wait = Math.max(wait, Math.min(pollAfterMs, deadline - Date.now() - MIN_POLL_REQUEST_TIMEOUT_MS));
+    wait = pacedWait(wait, pollAfterMs, deadline - Date.now());
   }
   throw new PollTimeoutError(target.resourceId, polls, Date.now() - startedAt, lastSeen, lastError);
+}
+
+/** The wait before the next poll when the service asked for `pollAfterMs` (Retry-After): the longer of the two, leaving room for one more poll before the ceiling. */
+function pacedWait(wait: number, pollAfterMs: number | undefined, remainingMs: number): number {
+  return pollAfterMs === undefined ? wait : Math.max(wait, Math.min(pollAfterMs, remainingMs - MIN_POLL_REQUEST_TIMEOUT_MS));
 }
 
 /** The wait to ask for: as configured, but ending a second before the time ceiling so the answer arrives within it. */

@@ -183,6 +183,28 @@ describe('polls a busy service paces (Retry-After on an answer)', () => {
     expect(gaps(requests.map((request) => request.at))).toEqual([1_500]);
   });
 
+  test('a create answered at once with Retry-After is first polled after it, by summarize and by createTask then waitForTask', async () => {
+    const paced = () => fakeFetch((request) => (request.method === 'POST' ? json(202, task('queued'), { 'retry-after': '12' }) : json(200, task('succeeded'))));
+    const summarized = paced();
+    await settle(clientWith(summarized.fetch).summarize('Some long text.'));
+    const chained = paced();
+    const client = clientWith(chained.fetch);
+    await settle(client.createTask({ task_type: 'summarize', input: { text: 'Some long text.' } }).then((created) => client.waitForTask(created)));
+
+    for (const { requests } of [summarized, chained]) {
+      expect(requests.map((request) => request.method)).toEqual(['POST', 'GET']);
+      expect(requests[1].at - requests[0].at).toBe(12_000);
+    }
+  });
+
+  test('a create\'s Retry-After shorter than the first poll\'s delay leaves the delay as it is', async () => {
+    const { fetch, requests } = fakeFetch((request) => (request.method === 'POST' ? json(202, task('queued'), { 'retry-after': '1' }) : json(200, task('succeeded'))));
+
+    await settle(clientWith(fetch).summarize('Some long text.'));
+
+    expect(requests[1].at - requests[0].at).toBe(1_500);
+  });
+
   test('a Retry-After past the time ceiling still leaves one more poll before it', async () => {
     const { fetch, requests } = fakeFetch(() => json(200, task('running'), { 'retry-after': '30' }));
 
