@@ -20,27 +20,19 @@ export interface BenchFigures {
   gets: GetLatencyFigure[];
 }
 
-/** Issue 8's targets (2 cores, embedded default) against this run's figures. */
+/**
+ * Issue 29's arrival rate: half the raw engine's completion rate in the same run (about 30 tasks/s
+ * on a quiet machine here), so the latency targets follow the machine instead of a fixed 50/s.
+ */
+export function halfRawRate(raw: ThroughputFigure): number {
+  return Math.max(1, Math.round(raw.completionsPerSecond / 2));
+}
+
+const HALF_RAW = "half the raw engine's completion rate";
+
+/** Issue 8's targets (2 cores, embedded default) and issue 29's latency at half the raw engine's rate, against this run's figures. */
 export function checkTargets(figures: BenchFigures): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  const at50 = figures.latency.find((figure) => figure.ratePerSecond === 50);
-  if (at50) {
-    checks.push(
-      { target: 'e2e p50 ≤ 150 ms at 50 tasks/s', measured: `${at50.endToEndMs.p50.toFixed(0)} ms`, met: at50.endToEndMs.p50 <= 150 },
-      { target: 'e2e p99 ≤ 1 s at 50 tasks/s', measured: `${at50.endToEndMs.p99.toFixed(0)} ms`, met: at50.endToEndMs.p99 <= 1000 },
-      {
-        target: '≥ 99 % final by the first poll at 50 tasks/s',
-        measured: `${(at50.finalAtFirstPoll * 100).toFixed(1)} %`,
-        met: at50.finalAtFirstPoll >= 0.99,
-      },
-    );
-  }
-  const createRatio = figures.api.submitsPerSecond / figures.raw.submitsPerSecond;
-  const completionRatio = figures.api.completionsPerSecond / figures.raw.completionsPerSecond;
-  checks.push(
-    { target: 'API create rate ≥ 0.9× raw start rate', measured: `${createRatio.toFixed(2)}×`, met: createRatio >= 0.9 },
-    { target: 'e2e completion rate ≥ 0.85× raw', measured: `${completionRatio.toFixed(2)}×`, met: completionRatio >= 0.85 },
-  );
+  const checks = [...latencyTargets(figures.latency, 50), ...latencyTargets(figures.latency, halfRawRate(figures.raw), HALF_RAW), ...throughputTargets(figures.raw, figures.api)];
   const at500 = figures.gets.find((figure) => figure.pollsPerSecond === 500);
   if (at500) {
     checks.push({ target: 'GET p99 ≤ 10 ms at 500 polls/s', measured: `${at500.latencyMs.p99.toFixed(1)} ms`, met: at500.latencyMs.p99 <= 10 });
@@ -50,6 +42,32 @@ export function checkTargets(figures: BenchFigures): TargetCheck[] {
     checks.push({ target: '512 KiB summarised in ≤ 100 ms', measured: `${largest.medianMs.toFixed(1)} ms`, met: largest.medianMs <= 100 });
   }
   return checks;
+}
+
+/** Issue 29's targets on the cluster, which runs the throughput and latency scenarios only. */
+export function checkClusterTargets(raw: ThroughputFigure, api: ApiThroughputFigure, latency: LatencyFigure[]): TargetCheck[] {
+  return [...latencyTargets(latency, halfRawRate(raw), HALF_RAW), ...throughputTargets(raw, api)];
+}
+
+function throughputTargets(raw: ThroughputFigure, api: ApiThroughputFigure): TargetCheck[] {
+  const createRatio = api.submitsPerSecond / raw.submitsPerSecond;
+  const completionRatio = api.completionsPerSecond / raw.completionsPerSecond;
+  return [
+    { target: 'API create rate ≥ 0.9× raw start rate', measured: `${createRatio.toFixed(2)}×`, met: createRatio >= 0.9 },
+    { target: 'e2e completion rate ≥ 0.85× raw', measured: `${completionRatio.toFixed(2)}×`, met: completionRatio >= 0.85 },
+  ];
+}
+
+/** p50 ≤ 150 ms, p99 ≤ 1 s and ≥ 99 % final at the first poll, at one of the run's arrival rates. */
+function latencyTargets(latency: LatencyFigure[], ratePerSecond: number, rateName?: string): TargetCheck[] {
+  const figure = latency.find((candidate) => candidate.ratePerSecond === ratePerSecond);
+  if (!figure) return [];
+  const at = `at ${rateName ? `${rateName} (${ratePerSecond} tasks/s)` : `${ratePerSecond} tasks/s`}`;
+  return [
+    { target: `e2e p50 ≤ 150 ms ${at}`, measured: `${figure.endToEndMs.p50.toFixed(0)} ms`, met: figure.endToEndMs.p50 <= 150 },
+    { target: `e2e p99 ≤ 1 s ${at}`, measured: `${figure.endToEndMs.p99.toFixed(0)} ms`, met: figure.endToEndMs.p99 <= 1000 },
+    { target: `≥ 99 % final by the first poll ${at}`, measured: `${(figure.finalAtFirstPoll * 100).toFixed(1)} %`, met: figure.finalAtFirstPoll >= 0.99 },
+  ];
 }
 
 /** Issue 20's targets, and the batch's: the neighbour of a flood, with fairness on, against its figures alone. */
