@@ -1,8 +1,17 @@
-import type { AssessmentCheckActivities, BatchActivities, SummarizeActivities, UsageActivities, WebhookActivities, WebhookSubscriberActivities } from '../src/contract';
+import type {
+  AssessmentCheckActivities,
+  BatchActivities,
+  SummarizeActivities,
+  TaskCompletionActivities,
+  UsageActivities,
+  WebhookActivities,
+  WebhookSubscriberActivities,
+} from '../src/contract';
 import { createBatchActivities, type BatchActivityDependencies } from './batches/batch-activities';
 import { createAssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
 import { createSummarizeActivities } from './summarize/summarize.activity';
+import { createTaskCompletionActivities } from './usage/usage-and-subscribers';
 import { createUsageActivities, type UsageActivityDependencies } from './usage/usage-activities';
 import { createWebhookActivities, type WebhookActivityDependencies } from './webhooks/webhook-activities';
 
@@ -16,7 +25,13 @@ export interface ActivityDependencies {
   batches?: BatchActivityDependencies;
 }
 
-export type AssayActivities = SummarizeActivities & AssessmentCheckActivities & WebhookSubscriberActivities & UsageActivities & Partial<WebhookActivities> & Partial<BatchActivities>;
+export type AssayActivities = SummarizeActivities &
+  AssessmentCheckActivities &
+  WebhookSubscriberActivities &
+  UsageActivities &
+  TaskCompletionActivities &
+  Partial<WebhookActivities> &
+  Partial<BatchActivities>;
 
 // Workflows always ask whether anyone subscribed, so the answer must be registered even without a store.
 const NO_WEBHOOKS: WebhookSubscriberActivities = { hasWebhookSubscribers: async () => false };
@@ -24,11 +39,14 @@ const NO_USAGE_RECORDS: UsageActivities = { recordTaskUsage: async () => ({ cost
 
 /** Every activity the worker registers, built from its dependencies. */
 export function createActivities(deps: ActivityDependencies): AssayActivities {
+  const webhooks = deps.webhooks ? createWebhookActivities(deps.webhooks) : NO_WEBHOOKS;
+  const usage = deps.usage ? createUsageActivities(deps.usage) : NO_USAGE_RECORDS;
   return {
     ...createSummarizeActivities(deps.summarizer),
     ...createAssessmentCheckActivities(),
-    ...(deps.webhooks ? createWebhookActivities(deps.webhooks) : NO_WEBHOOKS),
-    ...(deps.usage ? createUsageActivities(deps.usage) : NO_USAGE_RECORDS),
+    ...webhooks,
+    ...usage,
+    ...createTaskCompletionActivities(usage, webhooks),
     ...(deps.batches ? createBatchActivities(deps.batches) : {}),
   };
 }

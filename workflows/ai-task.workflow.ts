@@ -12,6 +12,7 @@ import {
   type SummarizeActivities,
   type SummarizeInput,
   type TaskModel,
+  type WebhookEventType,
 } from '../src/contract';
 import { taskErrorFrom } from './task-error';
 import { emitWebhookEvent } from './emit-webhook-event';
@@ -39,15 +40,17 @@ const SUMMARIZE_OPTIONS: LocalActivityOptions = {
 const { summarizeInProcess, summarizeExtractive } = proxyLocalActivities<SummarizeActivities>(SUMMARIZE_OPTIONS);
 const { summarize } = proxyActivities<SummarizeActivities>({ ...SUMMARIZE_OPTIONS, heartbeatTimeout: '30 seconds' });
 
+const COMPLETED_EVENT: WebhookEventType = 'ai_task.completed';
+
 /** One AI task: run it, and always close with an outcome the API can show (a failure is data, not a crash). */
 export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
   const { model } = input;
   const meter = new UsageMeter();
-  let outcome = await beforeDeadline(input.deadline, () => runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input))));
-  if (model && patched(RECORD_USAGE_PATCH)) outcome = await withRecordedUsage(input, model, outcome, meter);
+  const ran = await beforeDeadline(input.deadline, () => runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input))));
+  const { outcome, subscribed } = model && patched(RECORD_USAGE_PATCH) ? await withRecordedUsage(input, model, ran, meter, COMPLETED_EVENT) : { outcome: ran, subscribed: undefined };
   publishOutcome(outcome);
-  await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
+  await emitWebhookEvent(COMPLETED_EVENT, input.organizationId, input.taskId, taskOutcomeName(outcome), subscribed);
   return outcome;
 }
 
@@ -69,7 +72,7 @@ async function summarizeWithModel(input: SummarizeInput, model: TaskModel, meter
 async function taskOnTaskQueue(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   const outcome = await runTask(() => summarize(input.input));
   if (patched(PUBLISH_TASK_OUTCOME_PATCH)) publishOutcome(outcome);
-  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent('ai_task.completed', input.organizationId, input.taskId, taskOutcomeName(outcome));
+  if (patched(EMIT_WEBHOOK_EVENTS_PATCH)) await emitWebhookEvent(COMPLETED_EVENT, input.organizationId, input.taskId, taskOutcomeName(outcome));
   return outcome;
 }
 

@@ -27,10 +27,12 @@ const { hasWebhookSubscribers } = proxyLocalActivities<WebhookSubscriberActiviti
  * leaves it be, so receivers get that outcome once, under one webhook-id. Not cancellable: a
  * canceled task still completes (as failed) and its event must go out. Most organisations have no
  * endpoint, so the event workflow is started only for one that has a subscriber; when that cannot
- * be checked, the event goes out anyway and the event workflow finds the endpoints durably.
+ * be checked, the event goes out anyway and the event workflow finds the endpoints durably. A
+ * caller that already looked the subscribers up in one of its own local activities passes the
+ * answer as `knownSubscribed`.
  */
-export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string, outcome: string): Promise<void> {
-  const subscribed = await CancellationScope.nonCancellable(() => hasWebhookSubscribers({ organizationId, type })).catch(() => true);
+export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string, outcome: string, knownSubscribed?: boolean): Promise<void> {
+  const subscribed = knownSubscribed ?? (await CancellationScope.nonCancellable(() => hasWebhookSubscribers({ organizationId, type })).catch(() => true));
   if (!subscribed) return;
   const eventId = patched(OUTCOME_EVENT_IDS_PATCH) ? outcomeEventId(resourceId, outcome) : `${WEBHOOK_EVENT_ID_PREFIX}${uuid4().replace(/-/g, '')}`;
   const input: WebhookEventInput = {

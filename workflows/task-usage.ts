@@ -1,15 +1,29 @@
 // What a task used, added up as its calls return: a workflow-only helper of the task workflow.
 
-import { CancellationScope, proxyLocalActivities } from '@temporalio/workflow';
-import type { AiTaskOutcome, AiTaskWorkflowInput, ModelUsage, TaskModel, TaskUsage, UsageActivities } from '../src/contract';
+import { CancellationScope, patched, proxyLocalActivities, type LocalActivityOptions } from '@temporalio/workflow';
+import {
+  USAGE_WITH_SUBSCRIBERS_PATCH,
+  type AiTaskOutcome,
+  type AiTaskWorkflowInput,
+  type ModelUsage,
+  type RecordedUsageAndSubscribers,
+  type TaskCompletionActivities,
+  type TaskModel,
+  type TaskUsage,
+  type TaskUsageRecord,
+  type UsageActivities,
+  type WebhookEventType,
+} from '../src/contract';
 
 // A database that is briefly away should not cost the record; one that stays away must not hold
 // the task open: it closes with its usage shown but not counted in the totals.
-const { recordTaskUsage } = proxyLocalActivities<UsageActivities>({
+const RECORD_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: '10 seconds',
   scheduleToCloseTimeout: '5 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '30 seconds' },
-});
+};
+const { recordTaskUsage } = proxyLocalActivities<UsageActivities>(RECORD_OPTIONS);
+const { recordTaskUsageAndCheckSubscribers } = proxyLocalActivities<TaskCompletionActivities>(RECORD_OPTIONS);
 
 /** A task's calls to its model, counted as they return, so a task that fails midway still shows what it used. */
 export class UsageMeter {
@@ -36,18 +50,36 @@ export class UsageMeter {
   }
 }
 
+/** The outcome with its usage, and whether its completion event has subscribers when the record could tell. */
+export interface RecordedOutcome {
+  outcome: AiTaskOutcome;
+  subscribed?: boolean;
+}
+
 /**
  * The outcome with the task's usage, recorded first (once per task, however often this runs) so
- * the daily totals count it. A task that failed before calling its model used nothing.
+ * the daily totals count it. A task that failed before calling its model used nothing. The same
+ * local activity looks up who subscribes to `event`, which the task emits as it closes.
  */
-export async function withRecordedUsage(input: AiTaskWorkflowInput, model: TaskModel, outcome: AiTaskOutcome, meter: UsageMeter): Promise<AiTaskOutcome> {
-  if (outcome.status === 'failed' && meter.providerCalls === 0) return outcome;
+export async function withRecordedUsage(
+  input: AiTaskWorkflowInput,
+  model: TaskModel,
+  outcome: AiTaskOutcome,
+  meter: UsageMeter,
+  event: WebhookEventType,
+): Promise<RecordedOutcome> {
+  if (outcome.status === 'failed' && meter.providerCalls === 0) return { outcome };
   const usage = meter.usage(model.name, input.input.text.length, outcome.status === 'succeeded' ? outcome.output.summary.length : 0);
+  const record: TaskUsageRecord = { organizationId: input.organizationId, taskId: input.taskId, usage };
   try {
     // A canceled task still records what it used.
-    const { cost } = await CancellationScope.nonCancellable(() => recordTaskUsage({ organizationId: input.organizationId, taskId: input.taskId, usage }));
-    return { ...outcome, usage: cost === null ? usage : { ...usage, cost } };
+    const { cost, subscribed }: RecordedUsageAndSubscribers = await CancellationScope.nonCancellable(() =>
+      patched(USAGE_WITH_SUBSCRIBERS_PATCH)
+        ? recordTaskUsageAndCheckSubscribers(record, { organizationId: input.organizationId, type: event })
+        : recordTaskUsage(record),
+    );
+    return { outcome: { ...outcome, usage: cost === null ? usage : { ...usage, cost } }, subscribed };
   } catch {
-    return { ...outcome, usage };
+    return { outcome: { ...outcome, usage } };
   }
 }

@@ -66,6 +66,7 @@ export interface ModelActivities {
 }
 
 import type { TaskUsage } from '../sdk/resources';
+import type { WebhookSubscriberQuery } from './webhook-events';
 
 export type { TaskProgress, TaskUsage } from '../sdk/resources';
 
@@ -105,4 +106,18 @@ export interface RecordedUsage {
  */
 export interface UsageActivities {
   recordTaskUsage(record: TaskUsageRecord): Promise<RecordedUsage>;
+}
+
+/** The recorded usage, and whether anyone subscribes to the task's completion event; absent when that could not be read. */
+export interface RecordedUsageAndSubscribers extends RecordedUsage {
+  subscribed?: boolean;
+}
+
+/**
+ * The end of a task with a model in one local activity instead of two: its usage recorded, as
+ * recordTaskUsage, and its completion event's subscribers looked up, as hasWebhookSubscribers, a
+ * moment before the task closes (docs/benchmarks.md, "The webhook check folded into the usage record").
+ */
+export interface TaskCompletionActivities {
+  recordTaskUsageAndCheckSubscribers(record: TaskUsageRecord, query: WebhookSubscriberQuery): Promise<RecordedUsageAndSubscribers>;
 }

@@ -38,6 +38,13 @@ export const OUTCOME_EVENT_IDS_PATCH = 'outcome-event-ids';
 export const RECORD_USAGE_PATCH = 'record-usage';
 
 /**
+ * Tasks that record their usage from this patch on look up their completion event's subscribers
+ * in the same local activity; older ones replay the two apart.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (usage-with-subscribers).
+ */
+export const USAGE_WITH_SUBSCRIBERS_PATCH = 'usage-with-subscribers';
+
+/**
  * Paced batches started from this patch on count their tasks once per progress interval while
  * they admit, instead of before every admission; older ones replay a count each second.
  * Policy and state: docs/patch-policy.md#where-each-patch-stands (paced-batch-counts).

@@ -21,6 +21,7 @@ describe('aiTaskWorkflow replay', () => {
         'ai-task-extractive-model.json',
         'ai-task-model-chunks.json',
         'ai-task-extractive-model-usage.json',
+        'ai-task-extractive-model-usage-subscribers.json',
         'ai-task-model-chunks-usage.json',
         'ai-task-traced.json',
       ]),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { temporal } from '@temporalio/proto';
-import { createActivities } from '../../../activities';
+import { createActivities, type AssayActivities } from '../../../activities';
 import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
 import { OpenAiCompatibleProvider } from '../../../activities/summarize/openai-compatible-provider';
 import type { SummarizationProvider } from '../../../activities/summarize/provider';
@@ -30,9 +30,9 @@ function input(text: string, model?: TaskModel): AiTaskWorkflowInput {
   return { taskId: `task_${randomUUID()}`, organizationId: 'acme', taskType: 'summarize', input: { text }, ...(model ? { model } : {}) };
 }
 
-async function runTask(summarizer: SummarizationProvider, text: string, model?: TaskModel) {
+async function runTask(summarizer: SummarizationProvider, text: string, model?: TaskModel, replaced: Partial<AssayActivities> = {}) {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const worker = await testbed.createWorker({ taskQueue, activities: createActivities({ summarizer }) });
+  const worker = await testbed.createWorker({ taskQueue, activities: { ...createActivities({ summarizer }), ...replaced } });
   const workflowId = taskWorkflowId('acme', randomUUID());
   const outcome = await worker.runUntil(testbed.client.workflow.execute(aiTaskWorkflow, { taskQueue, workflowId, args: [input(text, model)] }));
   return { outcome, workflowId };
@@ -89,8 +89,38 @@ describe('aiTaskWorkflow with the built-in model named', () => {
     expect(outcome.status).toBe('succeeded');
     expect(provider.requests).toBe(0);
     const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
-    recordHistoryIfAsked(history, 'ai-task-extractive-model-usage');
-    expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'recordTaskUsage', 'hasWebhookSubscribers']);
+    recordHistoryIfAsked(history, 'ai-task-extractive-model-usage-subscribers');
+    // The usage record looks up the completion event's subscribers too: no local activity of its own for that.
+    expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'recordTaskUsageAndCheckSubscribers']);
+  });
+});
+
+describe('aiTaskWorkflow emitting its completion event', () => {
+  const EXTRACTIVE: TaskModel = { name: 'extractive', kind: 'extractive' };
+  const TEXT = 'The bridge reopens on Friday. Traffic will be light. Buses run as usual.';
+
+  it('starts the event when the usage record found a subscriber, without a lookup of its own', async () => {
+    const { workflowId } = await runTask(new ExtractiveProvider(), TEXT, EXTRACTIVE, {
+      recordTaskUsageAndCheckSubscribers: async () => ({ cost: null, subscribed: true }),
+    });
+    const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
+    expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'recordTaskUsageAndCheckSubscribers']);
+    expect(history.events?.filter((event) => event.startChildWorkflowExecutionInitiatedEventAttributes)).toHaveLength(1);
+  });
+
+  it('looks the subscribers up itself when the usage record could not', async () => {
+    const lookups: string[] = [];
+    const { workflowId } = await runTask(new ExtractiveProvider(), TEXT, EXTRACTIVE, {
+      recordTaskUsageAndCheckSubscribers: async () => ({ cost: null }),
+      hasWebhookSubscribers: async ({ organizationId }) => {
+        lookups.push(organizationId);
+        return false;
+      },
+    });
+    const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
+    expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'recordTaskUsageAndCheckSubscribers', 'hasWebhookSubscribers']);
+    expect(lookups).toEqual(['acme']);
+    expect(history.events?.some((event) => event.startChildWorkflowExecutionInitiatedEventAttributes)).toBe(false);
   });
 });
 

@@ -136,7 +136,7 @@ describe('aiTaskWorkflow on a remote model', () => {
     expect(outcome).toMatchObject({ status: 'succeeded', output: { summary: 'Summary 1 of a chunk.' }, usage: { provider_calls: 1 } });
     expect(play.calls).toEqual([{ model: 'small', kind: 'chunk', text: 'The bridge reopens on Friday. Buses run as usual.', max_sentences: 1, maxOutputTokens: 64 }]);
     const history = await handle.fetchHistory();
-    expect((history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? [])).toEqual(['recordTaskUsage', 'hasWebhookSubscribers']);
+    expect((history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? [])).toEqual(['recordTaskUsageAndCheckSubscribers']);
   });
 
   it('completes a text of the API\'s size limit (512 KiB) in steps', async () => {
