@@ -1,6 +1,7 @@
 import type {
   AssessmentCheckActivities,
   BatchActivities,
+  ExtractiveTaskActivities,
   SummarizeActivities,
   TaskCompletionActivities,
   UsageActivities,
@@ -10,6 +11,7 @@ import type {
 import { createBatchActivities, type BatchActivityDependencies } from './batches/batch-activities';
 import { createAssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
+import { createExtractiveTaskActivities } from './summarize/extractive-task';
 import { createSummarizeActivities } from './summarize/summarize.activity';
 import { createTaskCompletionActivities } from './usage/usage-and-subscribers';
 import { createUsageActivities, type UsageActivityDependencies } from './usage/usage-activities';
@@ -30,6 +32,7 @@ export type AssayActivities = SummarizeActivities &
   WebhookSubscriberActivities &
   UsageActivities &
   TaskCompletionActivities &
+  ExtractiveTaskActivities &
   Partial<WebhookActivities> &
   Partial<BatchActivities>;
 
@@ -41,12 +44,15 @@ const NO_USAGE_RECORDS: UsageActivities = { recordTaskUsage: async () => ({ cost
 export function createActivities(deps: ActivityDependencies): AssayActivities {
   const webhooks = deps.webhooks ? createWebhookActivities(deps.webhooks) : NO_WEBHOOKS;
   const usage = deps.usage ? createUsageActivities(deps.usage) : NO_USAGE_RECORDS;
+  const summaries = createSummarizeActivities(deps.summarizer);
+  const completion = createTaskCompletionActivities(usage, webhooks);
   return {
-    ...createSummarizeActivities(deps.summarizer),
+    ...summaries,
     ...createAssessmentCheckActivities(),
     ...webhooks,
     ...usage,
-    ...createTaskCompletionActivities(usage, webhooks),
+    ...completion,
+    ...createExtractiveTaskActivities(summaries, completion),
     ...(deps.batches ? createBatchActivities(deps.batches) : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { patched, proxyActivities, proxyLocalActivities, upsertMemo, upsertSearchAttributes, type LocalActivityOptions } from '@temporalio/workflow';
 import {
   EMIT_WEBHOOK_EVENTS_PATCH,
+  EXTRACTIVE_TASK_IN_ONE_PATCH,
   LOCAL_SUMMARY_PATCH,
   PUBLISH_TASK_OUTCOME_PATCH,
   RECORD_USAGE_PATCH,
@@ -9,6 +10,8 @@ import {
   taskOutcomeName,
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
+  type ExtractiveTaskActivities,
+  type RecordedUsageAndSubscribers,
   type SummarizeActivities,
   type SummarizeInput,
   type TaskModel,
@@ -18,7 +21,7 @@ import { taskErrorFrom } from './task-error';
 import { emitWebhookEvent } from './emit-webhook-event';
 import { summarizeOnModel } from './summarize-on-model';
 import { beforeDeadline } from './task-deadline';
-import { UsageMeter, withRecordedUsage } from './task-usage';
+import { UsageMeter, withRecordedUsage, withUsage, type RecordedOutcome } from './task-usage';
 
 const SUMMARIZE_OPTIONS: LocalActivityOptions = {
   startToCloseTimeout: '2 minutes',
@@ -39,19 +42,49 @@ const SUMMARIZE_OPTIONS: LocalActivityOptions = {
 // queue; tasks created since on a remote model in summarizeOnModel.
 const { summarizeInProcess, summarizeExtractive } = proxyLocalActivities<SummarizeActivities>(SUMMARIZE_OPTIONS);
 const { summarize } = proxyActivities<SummarizeActivities>({ ...SUMMARIZE_OPTIONS, heartbeatTimeout: '30 seconds' });
+// A local activity waits for its end when the task is canceled meanwhile (the default
+// cancellation type): a summary whose usage it recorded closes the task with that usage.
+const { summarizeExtractiveAndRecordUsage } = proxyLocalActivities<ExtractiveTaskActivities>(SUMMARIZE_OPTIONS);
 
 const COMPLETED_EVENT: WebhookEventType = 'ai_task.completed';
 
 /** One AI task: run it, and always close with an outcome the API can show (a failure is data, not a crash). */
 export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
-  const { model } = input;
-  const meter = new UsageMeter();
-  const ran = await beforeDeadline(input.deadline, () => runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input))));
-  const { outcome, subscribed } = model && patched(RECORD_USAGE_PATCH) ? await withRecordedUsage(input, model, ran, meter, COMPLETED_EVENT) : { outcome: ran, subscribed: undefined };
+  const { outcome, subscribed } = await runAndRecord(input);
   publishOutcome(outcome);
   await emitWebhookEvent(COMPLETED_EVENT, input.organizationId, input.taskId, taskOutcomeName(outcome), subscribed);
   return outcome;
+}
+
+/** The task's work and, on a task that names its model, its usage recorded. */
+async function runAndRecord(input: AiTaskWorkflowInput): Promise<RecordedOutcome> {
+  const { model } = input;
+  if (model?.kind === 'extractive' && input.deadline === undefined && patched(EXTRACTIVE_TASK_IN_ONE_PATCH)) return extractiveTaskInOne(input, model);
+  const meter = new UsageMeter();
+  const ran = await beforeDeadline(input.deadline, () => runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input))));
+  return model && patched(RECORD_USAGE_PATCH) ? withRecordedUsage(input, model, ran, meter, COMPLETED_EVENT) : { outcome: ran };
+}
+
+/**
+ * A task on the built-in model in one local activity: the summary, its usage recorded and the
+ * completion event's subscribers looked up. When the record could not be made there, the usage is
+ * recorded as on every other path, with the record's own retries. A task with a deadline keeps the
+ * two apart: its timer may cut the summary off, and a task that timed out shows no usage.
+ */
+async function extractiveTaskInOne(input: AiTaskWorkflowInput, model: TaskModel): Promise<RecordedOutcome> {
+  const meter = new UsageMeter();
+  const { organizationId, taskId } = input;
+  const usage = meter.usageBeforeOutput(model.name, input.input.text.length);
+  const completion: { recorded?: RecordedUsageAndSubscribers } = {};
+  const outcome = await runTask(async () => {
+    const done = await summarizeExtractiveAndRecordUsage(input.input, { organizationId, taskId, usage }, { organizationId, type: COMPLETED_EVENT });
+    completion.recorded = done.recorded;
+    return done.summary;
+  });
+  const { recorded } = completion;
+  if (outcome.status === 'failed' || recorded === undefined) return withRecordedUsage(input, model, outcome, meter, COMPLETED_EVENT);
+  return { outcome: withUsage(outcome, { ...usage, output_characters: outcome.output.summary.length }, recorded.cost), subscribed: recorded.subscribed };
 }
 
 /** The task's summary step; the bench's raw engine runs exactly this too. */

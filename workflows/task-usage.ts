@@ -12,6 +12,7 @@ import {
   type TaskUsage,
   type TaskUsageRecord,
   type UsageActivities,
+  type UsageRecordBeforeOutput,
   type WebhookEventType,
 } from '../src/contract';
 
@@ -45,9 +46,19 @@ export class UsageMeter {
   }
 
   usage(model: string, inputCharacters: number, outputCharacters: number): Omit<TaskUsage, 'cost'> {
-    const tokens = this.tokensReported ? { input_tokens: this.inputTokens, output_tokens: this.outputTokens } : {};
-    return { model, provider_calls: this.calls, ...tokens, input_characters: inputCharacters, output_characters: outputCharacters };
+    return { ...this.usageBeforeOutput(model, inputCharacters), output_characters: outputCharacters };
   }
+
+  /** The usage so far, before the task's output exists. */
+  usageBeforeOutput(model: string, inputCharacters: number): UsageRecordBeforeOutput['usage'] {
+    const tokens = this.tokensReported ? { input_tokens: this.inputTokens, output_tokens: this.outputTokens } : {};
+    return { model, provider_calls: this.calls, ...tokens, input_characters: inputCharacters };
+  }
+}
+
+/** The outcome showing its usage, with the cost the record found (null without a price). */
+export function withUsage(outcome: AiTaskOutcome, usage: Omit<TaskUsage, 'cost'>, cost: number | null): AiTaskOutcome {
+  return { ...outcome, usage: cost === null ? usage : { ...usage, cost } };
 }
 
 /** The outcome with its usage, and whether its completion event has subscribers when the record could tell. */
@@ -78,7 +89,7 @@ export async function withRecordedUsage(
         ? recordTaskUsageAndCheckSubscribers(record, { organizationId: input.organizationId, type: event })
         : recordTaskUsage(record),
     );
-    return { outcome: { ...outcome, usage: cost === null ? usage : { ...usage, cost } }, subscribed };
+    return { outcome: withUsage(outcome, usage, cost), subscribed };
   } catch {
     return { outcome: { ...outcome, usage } };
   }

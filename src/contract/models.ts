@@ -65,7 +65,7 @@ export interface ModelActivities {
   callModel(input: ModelCallInput): Promise<ModelCallResult>;
 }
 
-import type { TaskUsage } from '../sdk/resources';
+import type { SummarizeInput, TaskUsage } from '../sdk/resources';
 import type { WebhookSubscriberQuery } from './webhook-events';
 
 export type { TaskProgress, TaskUsage } from '../sdk/resources';
@@ -120,4 +120,26 @@ export interface RecordedUsageAndSubscribers extends RecordedUsage {
  */
 export interface TaskCompletionActivities {
   recordTaskUsageAndCheckSubscribers(record: TaskUsageRecord, query: WebhookSubscriberQuery): Promise<RecordedUsageAndSubscribers>;
+}
+
+/** A task's usage record before its output exists: all of it but the output's length, which the summary gives. */
+export interface UsageRecordBeforeOutput {
+  organizationId: string;
+  taskId: string;
+  usage: Omit<TaskUsage, 'cost' | 'output_characters'>;
+}
+
+/** The built-in model's summary, and its usage recorded with its subscribers looked up, when that could be done at once. */
+export interface SummaryAndRecordedUsage {
+  summary: string;
+  recorded?: RecordedUsageAndSubscribers;
+}
+
+/**
+ * A task on the built-in model in one local activity instead of two: its summary, as
+ * summarizeExtractive, then its end, as recordTaskUsageAndCheckSubscribers, tried once
+ * (docs/benchmarks.md, "The built-in model's task in one local activity").
+ */
+export interface ExtractiveTaskActivities {
+  summarizeExtractiveAndRecordUsage(input: SummarizeInput, record: UsageRecordBeforeOutput, query: WebhookSubscriberQuery): Promise<SummaryAndRecordedUsage>;
 }

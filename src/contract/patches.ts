@@ -45,6 +45,13 @@ export const RECORD_USAGE_PATCH = 'record-usage';
 export const USAGE_WITH_SUBSCRIBERS_PATCH = 'usage-with-subscribers';
 
 /**
+ * Tasks on the built-in model without a deadline, from this patch on, summarise and record their
+ * usage in one local activity; older ones replay the summary and the record apart.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (extractive-task-in-one).
+ */
+export const EXTRACTIVE_TASK_IN_ONE_PATCH = 'extractive-task-in-one';
+
+/**
  * Paced batches started from this patch on count their tasks once per progress interval while
  * they admit, instead of before every admission; older ones replay a count each second.
  * Policy and state: docs/patch-policy.md#where-each-patch-stands (paced-batch-counts).

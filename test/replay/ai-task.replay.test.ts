@@ -22,6 +22,7 @@ describe('aiTaskWorkflow replay', () => {
         'ai-task-model-chunks.json',
         'ai-task-extractive-model-usage.json',
         'ai-task-extractive-model-usage-subscribers.json',
+        'ai-task-extractive-in-one.json',
         'ai-task-model-chunks-usage.json',
         'ai-task-traced.json',
       ]),
