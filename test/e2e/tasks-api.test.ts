@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UNLIMITED_CREATES } from '../../bench/unlimited-creates';
+import { CLOSED_READ_TTL_MS } from '../../src/api/tasks/task-workflow-reader';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 
@@ -79,6 +80,22 @@ describe('POST /v1/ai/tasks', () => {
     const created = await createTask({ task_type: 'summarize', input: { text: ARTICLE, max_sentences: 1 } });
     const final = await pollUntilFinal(created.body.id);
     expect(final.output.summary.match(/[.!?](\s|$)/g)).toHaveLength(1);
+  });
+});
+
+describe('Prefer: wait on POST /v1/ai/tasks, on the built-in model', () => {
+  it('answers 200 with the final task exactly as GET shows it, before and after the read cache expires, and as a replay does', async () => {
+    const headers = { prefer: 'wait=10', 'idempotency-key': randomUUID() };
+    const held = await createTask({ task_type: 'summarize', input: { text: ARTICLE } }, headers);
+    expect(held.status).toBe(200);
+    expect(held.body).toMatchObject({ status: 'succeeded', usage: { model: 'extractive', provider_calls: 0, input_characters: ARTICLE.length } });
+    const get = () => http(`${tasksUrl}/${held.body.id}`, { headers: bearer(key) });
+    expect((await get()).body).toEqual(held.body);
+    await new Promise((resolve) => setTimeout(resolve, CLOSED_READ_TTL_MS + 100));
+    expect((await get()).body).toEqual(held.body);
+    const replayed = await createTask({ task_type: 'summarize', input: { text: ARTICLE } }, headers);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(held.body);
   });
 });
 

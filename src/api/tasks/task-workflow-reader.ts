@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { TemporalClients } from '../temporal/temporal-clients';
-import { taskWorkflowId, type AiTaskOutcome } from '../../contract';
+import { taskWorkflowId, type AiTaskMemo, type AiTaskOutcome } from '../../contract';
 import { taskFromDescription, type TaskLookup } from '../../common/resources/task-from-description';
+import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';
 
 /** The task and the run it was read from: the current run of its workflow id. */
 export interface TaskRead extends TaskLookup {
@@ -32,6 +33,21 @@ export class TaskWorkflowReader {
   /** The run a create just started, so the task's first poll already describes it by run. */
   rememberRun(environment: KeyEnvironment, organizationId: string, taskId: string, runId: string): void {
     this.runs.set(cacheKeyOf(environment, taskWorkflowId(organizationId, taskId)), runId);
+  }
+
+  /**
+   * The task whose run just completed, from its close event and the memo its create wrote, with no
+   * describe(): only for a task whose workflow writes nothing to its memo but the outcome it also
+   * returns (see CreatedTask.closingMemo), so this is exactly what a read would find. Kept as a read is.
+   */
+  completedFromClose(environment: KeyEnvironment, organizationId: string, taskId: string, read: { runId: string; memo: AiTaskMemo; closedAt: Date; outcome: AiTaskOutcome }): TaskResource {
+    const { runId, closedAt, outcome } = read;
+    const memo: AiTaskMemo = { ...read.memo, outcome };
+    const resource = toTaskResource({ taskId, memo, status: 'COMPLETED', historyLength: 0, closedAt, retentionMs: this.temporal.retentionMs, outcome, pendingActivities: [] });
+    const cacheKey = cacheKeyOf(environment, taskWorkflowId(organizationId, taskId));
+    this.closed.set(cacheKey, { resource, memo, runId });
+    this.runs.delete(cacheKey);
+    return resource;
   }
 
   /** After an erasure: the next read asks Temporal. */

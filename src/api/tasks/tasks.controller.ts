@@ -30,7 +30,7 @@ export class TasksController {
     const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
     void reply.header('location', `/v1/ai/tasks/${created.task.id}`);
     if (created.replayed) void reply.header('idempotent-replayed', 'true');
-    const answer = await this.tasks.waitForFinal(caller, created.task, parsePreferWait(prefer));
+    const answer = await this.tasks.waitForFinal(caller, created, parsePreferWait(prefer));
     applyPreferWait(reply, answer);
     if (answer.appliedSeconds !== undefined && isFinal(answer.resource)) void reply.status(200);
     return answer.resource;

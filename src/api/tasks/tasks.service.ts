@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isTemporalUnavailable } from '../temporal/temporal-errors';
 import { AppConfig } from '../../common/config/app-config';
 import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
@@ -16,6 +15,8 @@ import {
   outcomeEventId,
   taskOutcomeName,
   taskWorkflowId,
+  type AiTaskMemo,
+  type AiTaskOutcome,
   type TaskStatus,
 } from '../../contract';
 import { WorkflowEraser } from '../erasure/workflow-eraser';
@@ -34,6 +35,14 @@ import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
 export interface CreatedTask {
   task: TaskResource;
   replayed: boolean;
+  /** The run this create started; absent on a replay. */
+  runId?: string;
+  /**
+   * The memo the task will close with but for its outcome, when its workflow writes nothing else
+   * there (a task on the built-in model has no steps to show progress of): a held create then
+   * answers from the run's close event without reading the task back.
+   */
+  closingMemo?: AiTaskMemo;
 }
 
 const TASKS: OnceStartedKind = {
@@ -94,7 +103,7 @@ export class TasksService {
     this.metrics.tasksCreated.inc({ task_type: request.task_type });
     // The memo as GET shows it before any worker took the task: queued, with the create's fields.
     const task = toTaskResource({ taskId: started.id, memo, status: 'RUNNING', historyLength: 0, retentionMs: this.temporal.retentionMs, pendingActivities: [] });
-    return { task, replayed: false };
+    return { task, replayed: false, runId: started.runId, ...(model.kind === 'extractive' ? { closingMemo: memo } : {}) };
   }
 
   /** The caller's tasks, or one batch's (unfinished first, then the latest finished); queued/running are told apart per item. */
@@ -117,16 +126,16 @@ export class TasksService {
 
   /**
    * A create's `Prefer: wait`: up to `seconds` for the task to close, then the task as it is. The
-   * wait is a long poll on the workflow's result, bounded by a gRPC deadline, so it holds no worker.
+   * wait is a long poll on the run's close event, bounded by a gRPC deadline, so it holds no worker.
+   * A task that completed with a memo known at create is answered from that event; any other is read.
    */
-  waitForFinal(caller: Caller, task: TaskResource, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
+  waitForFinal(caller: Caller, created: CreatedTask, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
+    const { task, runId, closingMemo } = created;
     const workflowId = taskWorkflowId(caller.organizationId, task.id);
     return this.waits.hold<TaskResource>(caller, seconds, { current: task, key: workflowId, isFinal }, async (waitSeconds) => {
-      const handle = this.temporal.workflows(caller.environment).getHandle(workflowId);
-      try {
-        await this.temporal.withDeadline(() => handle.result(), waitSeconds * 1000);
-      } catch (error) {
-        if (!isTemporalUnavailable(error)) throw error;
+      const close = await this.temporal.awaitClose(caller.environment, workflowId, runId, waitSeconds * 1000);
+      if (close?.completed && runId !== undefined && closingMemo !== undefined) {
+        return this.reader.completedFromClose(caller.environment, caller.organizationId, task.id, { runId, memo: closingMemo, closedAt: close.closedAt, outcome: close.result as AiTaskOutcome });
       }
       return this.get(caller, task.id);
     });

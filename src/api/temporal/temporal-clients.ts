@@ -2,6 +2,9 @@ import { OpenTelemetryWorkflowClientInterceptor } from '@temporalio/interceptors
 import { Client, Connection, WorkflowNotFoundError, type WorkflowClient, type WorkflowExecutionDescription, type WorkflowExecutionInfo } from '@temporalio/client';
 import { executionInfoFromRaw } from '@temporalio/client/lib/helpers';
 import type { Priority } from '@temporalio/common';
+import { decodeFromPayloadsAtIndex } from '@temporalio/common/lib/internal-non-workflow';
+import { optionalTsToDate } from '@temporalio/common/lib/time';
+import { temporal } from '@temporalio/proto';
 import type { AppConfig } from '../../common/config/app-config';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { assayDataConverter } from '../../common/temporal/data-converter';
@@ -33,6 +36,15 @@ export interface HistoryPoll {
   /** Where the next poll waits from; undefined once the run has closed (or is gone). */
   nextPageToken?: Uint8Array;
 }
+
+/**
+ * A run's close event, as a long poll on it answers: when a run completed with a result, that
+ * result decoded and when it closed; any other close (failed, canceled, terminated, timed out,
+ * continued as new) only as not completed.
+ */
+export type RunClose = { completed: false } | { completed: true; closedAt: Date; result: unknown };
+
+const CLOSE_EVENT_ONLY = temporal.api.enums.v1.HistoryEventFilterType.HISTORY_EVENT_FILTER_TYPE_CLOSE_EVENT;
 
 /**
  * A client per environment, each on its own namespace, over one connection to Temporal, or one per
@@ -110,6 +122,49 @@ export class TemporalClients {
     } catch (error) {
       if (isGrpcNotFound(error)) return { events: 0 };
       if (isTemporalUnavailable(error)) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Waits for a run to close, as the SDK's result() does (GetWorkflowExecutionHistory with
+   * waitNewEvent, the close event only), and answers its close event: when it closed as well as
+   * the result, which result() leaves out. Without a run id, the current run. Undefined when
+   * `timeoutMs` passed first, the run is gone, or Temporal could not be reached.
+   */
+  async awaitClose(environment: KeyEnvironment, workflowId: string, runId: string | undefined, timeoutMs: number): Promise<RunClose | undefined> {
+    const client = this.clients[environment];
+    const deadline = Date.now() + timeoutMs;
+    let nextPageToken: Uint8Array | undefined;
+    try {
+      for (;;) {
+        const remainingMs = deadline - Date.now();
+        if (remainingMs <= 0) return undefined;
+        const response = await this.withDeadline(
+          () =>
+            client.workflowService.getWorkflowExecutionHistory({
+              namespace: this.namespaceFor(environment),
+              execution: { workflowId, runId },
+              nextPageToken,
+              waitNewEvent: true,
+              skipArchival: true,
+              historyEventFilterType: CLOSE_EVENT_ONLY,
+            }),
+          remainingMs,
+        );
+        const event = response.history?.events?.[0];
+        if (!event) {
+          // The server's own long-poll window passed: wait again from where it left off.
+          nextPageToken = response.nextPageToken ?? undefined;
+          continue;
+        }
+        const closedAt = optionalTsToDate(event.eventTime);
+        const completed = event.workflowExecutionCompletedEventAttributes;
+        if (!completed || completed.newExecutionRunId || !closedAt) return { completed: false };
+        return { completed: true, closedAt, result: await decodeFromPayloadsAtIndex(client.options.loadedDataConverter, 0, completed.result?.payloads) };
+      }
+    } catch (error) {
+      if (isGrpcNotFound(error) || isTemporalUnavailable(error)) return undefined;
       throw error;
     }
   }
