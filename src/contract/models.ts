@@ -138,7 +138,7 @@ export interface SummaryAndRecordedUsage {
 /**
  * A task on the built-in model in one local activity instead of two: its summary, as
  * summarizeExtractive, then its end, as recordTaskUsageAndCheckSubscribers, tried once
- * (docs/benchmarks.md, "The built-in model's task in one local activity").
+ * (docs/benchmarks.md, "The built-in model's task in one local activity, and the held create from its close event").
  */
 export interface ExtractiveTaskActivities {
   summarizeExtractiveAndRecordUsage(input: SummarizeInput, record: UsageRecordBeforeOutput, query: WebhookSubscriberQuery): Promise<SummaryAndRecordedUsage>;
