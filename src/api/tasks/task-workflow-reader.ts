@@ -44,9 +44,7 @@ export class TaskWorkflowReader {
     const { runId, closedAt, outcome } = read;
     const memo: AiTaskMemo = { ...read.memo, outcome };
     const resource = toTaskResource({ taskId, memo, status: 'COMPLETED', historyLength: 0, closedAt, retentionMs: this.temporal.retentionMs, outcome, pendingActivities: [] });
-    const cacheKey = cacheKeyOf(environment, taskWorkflowId(organizationId, taskId));
-    this.closed.set(cacheKey, { resource, memo, runId });
-    this.runs.delete(cacheKey);
+    this.keepClosed(cacheKeyOf(environment, taskWorkflowId(organizationId, taskId)), { resource, memo, runId });
     return resource;
   }
 
@@ -76,10 +74,15 @@ export class TaskWorkflowReader {
     if (description.status.name === 'RUNNING') {
       this.runs.set(cacheKey, description.runId);
     } else {
-      this.closed.set(cacheKey, lookup);
-      this.runs.delete(cacheKey);
+      this.keepClosed(cacheKey, lookup);
     }
     return lookup;
+  }
+
+  /** A closed task's read, answered from the cache until it expires; its run is no longer needed. */
+  private keepClosed(cacheKey: string, read: TaskRead): void {
+    this.closed.set(cacheKey, read);
+    this.runs.delete(cacheKey);
   }
 
   /**
