@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, sleep as activitySleep } from '@temporalio/activity';
 import { defaultPayloadConverter } from '@temporalio/common';
 import type { temporal } from '@temporalio/proto';
 import { createActivities } from '../../../activities';
@@ -7,6 +7,7 @@ import { ExtractiveProvider } from '../../../activities/summarize/extractive-pro
 import { aiTaskWorkflow } from '../../../workflows';
 import { planDocument } from '../../../workflows/document-plan';
 import {
+  deadlineError,
   modelTaskQueue,
   taskWorkflowId,
   type AiTaskWorkflowInput,
@@ -69,7 +70,7 @@ function playedModel(answer: (input: ModelCallInput, call: number) => Promise<Mo
   };
 }
 
-async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number) {
+async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number, deadline?: string) {
   const taskQueue = `wf-test-${randomUUID()}`;
   const workflows = await testbed.createWorker({ taskQueue, activities: createActivities({ summarizer: new ExtractiveProvider() }) });
   const models = await testbed.createWorker({ taskQueue: modelTaskQueue(taskQueue, model.name), activities, maxConcurrentActivityTaskExecutions: 10 });
@@ -79,6 +80,7 @@ async function runOnModel(text: string, activities: ModelActivities, model: Remo
     taskType: 'summarize',
     input: maxSentences === undefined ? { text } : { text, max_sentences: maxSentences },
     model,
+    ...(deadline ? { deadline } : {}),
   };
   const workflowId = taskWorkflowId('acme', randomUUID());
   const handle = await testbed.client.workflow.start(aiTaskWorkflow, { taskQueue, workflowId, args: [input] });
@@ -188,5 +190,16 @@ describe('aiTaskWorkflow on a remote model', () => {
     // No call succeeded: nothing was used.
     expect(outcome).toEqual({ status: 'failed', error: { code: 'PROVIDER_UNAVAILABLE', message: 'provider answered HTTP 429' } });
     expect(play.calls).toHaveLength(10);
+  });
+});
+
+describe('aiTaskWorkflow on a remote model, with a deadline', () => {
+  it('fails TIMED_OUT when its deadline passes while the model call runs, and counts no usage for the canceled call', async () => {
+    const { play, activities } = playedModel(() => activitySleep(30_000));
+    const deadline = new Date(Date.now() + 1_000).toISOString();
+    const { outcome, handle } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, deadline);
+    expect(outcome).toEqual({ status: 'failed', error: deadlineError(deadline) });
+    expect(play.calls).toHaveLength(1);
+    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-deadline-passed-mid-call');
   });
 });
