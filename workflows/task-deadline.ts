@@ -1,16 +1,22 @@
 // A task's deadline: a workflow-only helper of the task workflow.
 
-import { CancellationScope, sleep } from '@temporalio/workflow';
-import { deadlineError, type AiTaskOutcome } from '../src/contract';
+import { CancellationScope, patched, sleep } from '@temporalio/workflow';
+import { DEADLINE_AT_DECISION_PATCH, deadlineError, type AiTaskOutcome } from '../src/contract';
 
 /**
  * The task's work, cut off at its deadline by a durable timer: when the timer fires first, the
  * work's scope is canceled (its model calls with it) and the task fails TIMED_OUT. A deadline
  * already past when the workflow first runs fails it before any work, so no model is called.
+ *
+ * Work that finishes after the deadline fails TIMED_OUT too, though the timer has not fired: the
+ * server starts the timer when the workflow task that asked for it completes, so it fires late by
+ * that task's duration (150 ms and more under load), and only the workflow's own clock, the start
+ * of the workflow task that sees the work end, says the work came too late.
  */
 export async function beforeDeadline(deadline: string | undefined, work: () => Promise<AiTaskOutcome>): Promise<AiTaskOutcome> {
   if (deadline === undefined) return work();
-  const remainingMs = Date.parse(deadline) - Date.now();
+  const deadlineMs = Date.parse(deadline);
+  const remainingMs = deadlineMs - Date.now();
   if (remainingMs <= 0) return { status: 'failed', error: deadlineError(deadline) };
   const scope = new CancellationScope();
   let expired = false;
@@ -24,5 +30,6 @@ export async function beforeDeadline(deadline: string | undefined, work: () => P
     () => undefined,
   );
   const outcome = await scope.run(work);
-  return expired ? { status: 'failed', error: deadlineError(deadline) } : outcome;
+  const late = expired || (patched(DEADLINE_AT_DECISION_PATCH) && Date.now() >= deadlineMs);
+  return late ? { status: 'failed', error: deadlineError(deadline) } : outcome;
 }

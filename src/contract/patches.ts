@@ -52,6 +52,13 @@ export const USAGE_WITH_SUBSCRIBERS_PATCH = 'usage-with-subscribers';
 export const EXTRACTIVE_TASK_IN_ONE_PATCH = 'extractive-task-in-one';
 
 /**
+ * Deadline tasks from this patch on fail TIMED_OUT when their work ends after the deadline by the
+ * workflow's clock, before the timer fired; older ones replay as succeeded.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (deadline-at-decision).
+ */
+export const DEADLINE_AT_DECISION_PATCH = 'deadline-at-decision';
+
+/**
  * Paced batches started from this patch on count their tasks once per progress interval while
  * they admit, instead of before every admission; older ones replay a count each second.
  * Policy and state: docs/patch-policy.md#where-each-patch-stands (paced-batch-counts).

@@ -25,6 +25,9 @@ describe('aiTaskWorkflow replay', () => {
         'ai-task-extractive-in-one.json',
         'ai-task-model-chunks-usage.json',
         'ai-task-traced.json',
+        'ai-task-deadline-in-time.json',
+        'ai-task-deadline-in-time-judged.json',
+        'ai-task-deadline-passed-mid-call.json',
       ]),
     );
   });

@@ -15,8 +15,8 @@ export interface WorkflowTestbed {
   server: DevServer;
   client: Client;
   workflowBundle: WorkflowBundleWithSourceMap;
-  /** A worker of the sandbox namespace on this server, running the bundle; `options` name its task queue, activities and the rest. */
-  createWorker(options: Omit<WorkerOptions, 'connection' | 'namespace' | 'workflowBundle'>): Promise<Worker>;
+  /** A worker of the sandbox namespace on this server, running the bundle unless `options` give another; `options` name its task queue, activities and the rest. */
+  createWorker(options: Omit<WorkerOptions, 'connection' | 'namespace'>): Promise<Worker>;
   stop(): Promise<void>;
 }
 
@@ -40,7 +40,7 @@ export async function startWorkflowTestbed(sdkLogLevel: ConfigValues['LOG_LEVEL'
       server,
       client: new Client({ connection, namespace: SANDBOX_NAMESPACE }),
       workflowBundle,
-      createWorker: (options) => Worker.create({ ...options, connection: workerConnection, namespace: SANDBOX_NAMESPACE, workflowBundle }),
+      createWorker: (options) => Worker.create({ workflowBundle, ...options, connection: workerConnection, namespace: SANDBOX_NAMESPACE }),
       stop,
     };
   } catch (error) {

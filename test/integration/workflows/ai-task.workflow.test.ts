@@ -115,7 +115,7 @@ describe('aiTaskWorkflow with the built-in model named', () => {
     expect(outcome.status).toBe('succeeded');
     const history = await testbed.client.workflow.getHandle(workflowId).fetchHistory();
     expect(localActivityTypes(history)).toEqual(['summarizeExtractive', 'recordTaskUsageAndCheckSubscribers']);
-    recordHistoryIfAsked(history, 'ai-task-deadline-in-time');
+    recordHistoryIfAsked(history, 'ai-task-deadline-in-time-judged');
   });
 });
 

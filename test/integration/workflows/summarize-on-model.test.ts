@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ApplicationFailure, sleep as activitySleep } from '@temporalio/activity';
 import { defaultPayloadConverter } from '@temporalio/common';
+import { tsToMs } from '@temporalio/common/lib/time';
 import type { temporal } from '@temporalio/proto';
+import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createActivities } from '../../../activities';
 import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
 import { aiTaskWorkflow } from '../../../workflows';
@@ -17,6 +19,8 @@ import {
   type RemoteTaskModel,
   type TaskProgress,
 } from '../../../src/contract';
+import { bundlerLogger } from '../../../src/worker/bundler-logger';
+import type { HeldFirstWorkflowTaskActivities } from '../../support/held-first-workflow-task';
 import { localActivityTypeOf } from '../../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../../support/record-history';
 import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
@@ -70,9 +74,16 @@ function playedModel(answer: (input: ModelCallInput, call: number) => Promise<Mo
   };
 }
 
-async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number, deadline?: string) {
+interface TaskRun {
+  deadline?: string;
+  /** A bundle for the workflows' worker other than the testbed's, with the activities it needs beside Assay's. */
+  bundle?: { workflowBundle: WorkflowBundleWithSourceMap; activities: object };
+}
+
+async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number, { deadline, bundle }: TaskRun = {}) {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const workflows = await testbed.createWorker({ taskQueue, activities: createActivities({ summarizer: new ExtractiveProvider() }) });
+  const assayActivities = createActivities({ summarizer: new ExtractiveProvider() });
+  const workflows = await testbed.createWorker({ taskQueue, ...bundle, activities: { ...assayActivities, ...bundle?.activities } });
   const models = await testbed.createWorker({ taskQueue: modelTaskQueue(taskQueue, model.name), activities, maxConcurrentActivityTaskExecutions: 10 });
   const input: AiTaskWorkflowInput = {
     taskId: `task_${randomUUID()}`,
@@ -197,9 +208,35 @@ describe('aiTaskWorkflow on a remote model, with a deadline', () => {
   it('fails TIMED_OUT when its deadline passes while the model call runs, and counts no usage for the canceled call', async () => {
     const { play, activities } = playedModel(() => activitySleep(30_000));
     const deadline = new Date(Date.now() + 1_000).toISOString();
-    const { outcome, handle } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, deadline);
+    const { outcome, handle } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadline });
     expect(outcome).toEqual({ status: 'failed', error: deadlineError(deadline) });
     expect(play.calls).toHaveLength(1);
     recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-deadline-passed-mid-call');
   });
+
+  it('fails TIMED_OUT when its call returns after the deadline, before the timer, started late, has fired', async () => {
+    // The first workflow task, held 3 s, asks for the timer 1.5 s ahead and schedules the call; the
+    // server starts both as that task completes, so the timer would fire 1.5 s after the call returns.
+    const workflowBundle = await bundleWorkflowCode({
+      workflowsPath: require.resolve('../../../workflows'),
+      workflowInterceptorModules: [require.resolve('../../support/held-first-workflow-task')],
+      logger: bundlerLogger,
+    });
+    const hold: HeldFirstWorkflowTaskActivities = { holdFirstWorkflowTask: () => new Promise((resolve) => setTimeout(resolve, 3_000)) };
+    const { play, activities } = playedModel();
+    const deadline = new Date(Date.now() + 1_500).toISOString();
+    const { outcome, handle } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadline, bundle: { workflowBundle, activities: hold } });
+
+    // The call was made and returned, so the task shows its usage, but it came after the deadline.
+    expect(outcome).toEqual({
+      status: 'failed',
+      error: deadlineError(deadline),
+      usage: { model: 'small', provider_calls: 1, input_tokens: 10, output_tokens: 5, input_characters: 30, output_characters: 0 },
+    });
+    expect(play.calls).toHaveLength(1);
+    const events = (await handle.fetchHistory()).events ?? [];
+    expect(events.some((event) => event.timerFiredEventAttributes)).toBe(false);
+    const completed = events.find((event) => event.activityTaskCompletedEventAttributes);
+    expect(tsToMs(completed?.eventTime)).toBeGreaterThan(Date.parse(deadline));
+  }, 90_000);
 });
