@@ -6,7 +6,7 @@ import { duplication, groupByMarker } from './tally';
 import type { WorkflowRecord } from './workflow-record';
 
 export interface DeadlineVerdict {
-  /** "8 deadline tasks: 8 failed TIMED_OUT, 0 succeeded before their deadline". */
+  /** "8 deadline tasks: 8 failed TIMED_OUT, 0 succeeded by their deadline". */
   note: string;
   /** One line per deadline task that was lost, duplicated, still pending or wrong; empty on a clean run. */
   problems: string[];
@@ -23,9 +23,12 @@ export function partitionRecords(tasks: DeadlineTasks, records: readonly Workflo
 
 /**
  * Holds each deadline task to its deadline once the work has drained. Its GET must show it final:
- * failed TIMED_OUT, which its history must show the workflow itself returned (its deadline's timer,
- * not the execution-timeout backstop), or succeeded no later than its deadline. Like any work it
- * must have been accepted, be there (no 404) and have been done once.
+ * failed TIMED_OUT, which its history must show the workflow itself returned (its deadline's timer
+ * or its clock, not the execution-timeout backstop), or succeeded, which its history must show the
+ * workflow decided on a workflow task that started no later than the deadline. That task's
+ * completion, the close the GET's `updated_at` shows, may come after the deadline by the task's
+ * own duration (docs/api.md, "Priority and deadlines"). Like any work it must have been accepted,
+ * be there (no 404) and have been done once.
  */
 export async function checkDeadlineTasks(client: AssayClient, tasks: DeadlineTasks, records: readonly WorkflowRecord[]): Promise<DeadlineVerdict> {
   const recordsByMarker = groupByMarker(records);
@@ -41,7 +44,7 @@ export async function checkDeadlineTasks(client: AssayClient, tasks: DeadlineTas
     else if (judgement === 'in time') inTime++;
     else problems.push(judgement.problem);
   }
-  const note = `${tasks.items.length} deadline tasks: ${timedOut} failed TIMED_OUT, ${inTime} succeeded before their deadline`;
+  const note = `${tasks.items.length} deadline tasks: ${timedOut} failed TIMED_OUT, ${inTime} succeeded by their deadline`;
   return { note, problems };
 }
 
@@ -62,11 +65,18 @@ async function judge(client: AssayClient, item: WorkItem, found: readonly Workfl
     case 'running':
       return { problem: `${label} still ${task.status} after the drain timeout` };
     case 'succeeded':
-      return Date.parse(task.updated_at) <= Date.parse(item.deadline as string) ? 'in time' : { problem: `${label} succeeded at ${task.updated_at}, after its deadline` };
+      return succeededInTime(label, found, item.deadline as string);
     case 'failed':
       if (task.error.code !== 'TIMED_OUT') return { problem: `${label} failed ${task.error.code} (${task.error.message}), not TIMED_OUT` };
       return returnedDeadlineError(found, item.deadline as string) ? 'timed out' : { problem: `${label} is TIMED_OUT, but no run of its workflow returned the deadline's error` };
   }
+}
+
+function succeededInTime(label: string, found: readonly WorkflowRecord[], deadline: string): Judgement {
+  const succeeded = found.find((record) => (record.result as AiTaskOutcome | undefined)?.status === 'succeeded');
+  if (succeeded?.decidedAt === undefined) return { problem: `${label} succeeded, but no run of its workflow returned success` };
+  if (succeeded.decidedAt <= Date.parse(deadline)) return 'in time';
+  return { problem: `${label} succeeded on a workflow task that started at ${new Date(succeeded.decidedAt).toISOString()}, after its deadline` };
 }
 
 // What the workflow returns when its deadline's timer fires; a run closed by its execution timeout returns nothing.

@@ -1,4 +1,5 @@
 import type { Client } from '@temporalio/client';
+import { tsToMs } from '@temporalio/common/lib/time';
 import type { temporal } from '@temporalio/proto';
 import { decodeFirstPayload } from '../../src/common/temporal/workflow-start-input';
 import { markerIn } from '../clients/work-items';
@@ -19,6 +20,11 @@ export interface WorkflowRecord {
   completedActivities: Map<string, number>;
   /** What the workflow returned, when it completed. */
   result?: unknown;
+  /**
+   * When it completed, the start of the workflow task that completed it, in ms since the epoch:
+   * the workflow's own clock as it decided what to return.
+   */
+  decidedAt?: number;
 }
 
 /** The run's input and result as stored: decoded (and decrypted) with the client's data converter once the events are read. */
@@ -32,7 +38,12 @@ export async function readWorkflowRecord(client: Client, workflowId: string, run
   const record: WorkflowRecord = { workflowId, runId: runId ?? '', type: '', closed: false, completedActivities: new Map() };
   const activityTypeByScheduledId = new Map<string, string>();
   const stored: StoredPayloads = {};
-  for (const event of history.events ?? []) readEvent(event, record, activityTypeByScheduledId, stored);
+  let workflowTaskStartedAt: number | undefined;
+  for (const event of history.events ?? []) {
+    readEvent(event, record, activityTypeByScheduledId, stored);
+    if (event.workflowTaskStartedEventAttributes) workflowTaskStartedAt = tsToMs(event.eventTime);
+    if (event.workflowExecutionCompletedEventAttributes) record.decidedAt = workflowTaskStartedAt;
+  }
   record.marker = markerOfInput(await decodeFirstPayload(client, stored.input));
   if (stored.result) record.result = await decodeFirstPayload(client, stored.result);
   return record;
