@@ -11,9 +11,9 @@ import {
   type AiTaskOutcome,
   type AiTaskWorkflowInput,
   type ExtractiveTaskActivities,
-  type RecordedUsageAndSubscribers,
   type SummarizeActivities,
   type SummarizeInput,
+  type SummaryAndRecordedUsage,
   type TaskModel,
   type WebhookEventType,
 } from '../src/contract';
@@ -48,19 +48,27 @@ const { summarizeExtractiveAndRecordUsage } = proxyLocalActivities<ExtractiveTas
 
 const COMPLETED_EVENT: WebhookEventType = 'ai_task.completed';
 
-/** One AI task: run it, and always close with an outcome the API can show (a failure is data, not a crash). */
+/**
+ * One AI task: run it, and always close with an outcome the API can show (a failure is data, not a
+ * crash). The built-in model's path makes as few promises as it can: the SDK records a stack trace
+ * for every promise a workflow makes (for its stack-trace query), which costs CPU per task.
+ */
 export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
   const { outcome, subscribed } = await runAndRecord(input);
   publishOutcome(outcome);
-  await emitWebhookEvent(COMPLETED_EVENT, input.organizationId, input.taskId, taskOutcomeName(outcome), subscribed);
+  if (subscribed !== false) await emitWebhookEvent(COMPLETED_EVENT, input.organizationId, input.taskId, taskOutcomeName(outcome), subscribed);
   return outcome;
 }
 
 /** The task's work and, on a task that names its model, its usage recorded. */
-async function runAndRecord(input: AiTaskWorkflowInput): Promise<RecordedOutcome> {
+function runAndRecord(input: AiTaskWorkflowInput): Promise<RecordedOutcome> {
   const { model } = input;
   if (model?.kind === 'extractive' && input.deadline === undefined && patched(EXTRACTIVE_TASK_IN_ONE_PATCH)) return extractiveTaskInOne(input, model);
+  return runInStepsAndRecord(input, model);
+}
+
+async function runInStepsAndRecord(input: AiTaskWorkflowInput, model: TaskModel | undefined): Promise<RecordedOutcome> {
   const meter = new UsageMeter();
   const ran = await beforeDeadline(input.deadline, () => runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input))));
   return model && patched(RECORD_USAGE_PATCH) ? withRecordedUsage(input, model, ran, meter, COMPLETED_EVENT) : { outcome: ran };
@@ -76,15 +84,16 @@ async function extractiveTaskInOne(input: AiTaskWorkflowInput, model: TaskModel)
   const meter = new UsageMeter();
   const { organizationId, taskId } = input;
   const usage = meter.usageBeforeOutput(model.name, input.input.text.length);
-  const completion: { recorded?: RecordedUsageAndSubscribers } = {};
-  const outcome = await runTask(async () => {
-    const done = await summarizeExtractiveAndRecordUsage(input.input, { organizationId, taskId, usage }, { organizationId, type: COMPLETED_EVENT });
-    completion.recorded = done.recorded;
-    return done.summary;
-  });
-  const { recorded } = completion;
-  if (outcome.status === 'failed' || recorded === undefined) return withRecordedUsage(input, model, outcome, meter, COMPLETED_EVENT);
-  return { outcome: withUsage(outcome, { ...usage, output_characters: outcome.output.summary.length }, recorded.cost), subscribed: recorded.subscribed };
+  let done: SummaryAndRecordedUsage;
+  try {
+    done = await summarizeExtractiveAndRecordUsage(input.input, { organizationId, taskId, usage }, { organizationId, type: COMPLETED_EVENT });
+  } catch (error) {
+    return withRecordedUsage(input, model, failedOutcome(error), meter, COMPLETED_EVENT);
+  }
+  const outcome = succeededOutcome(done.summary);
+  const { recorded } = done;
+  if (recorded === undefined) return withRecordedUsage(input, model, outcome, meter, COMPLETED_EVENT);
+  return { outcome: withUsage(outcome, { ...usage, output_characters: done.summary.length }, recorded.cost), subscribed: recorded.subscribed };
 }
 
 /** The task's summary step; the bench's raw engine runs exactly this too. */
@@ -117,9 +126,16 @@ function publishOutcome(outcome: AiTaskOutcome): void {
 
 async function runTask(produceSummary: () => Promise<string>): Promise<AiTaskOutcome> {
   try {
-    const summary = await produceSummary();
-    return { status: 'succeeded', output: { summary } };
+    return succeededOutcome(await produceSummary());
   } catch (error) {
-    return { status: 'failed', error: taskErrorFrom(error) };
+    return failedOutcome(error);
   }
+}
+
+function succeededOutcome(summary: string): AiTaskOutcome {
+  return { status: 'succeeded', output: { summary } };
+}
+
+function failedOutcome(error: unknown): AiTaskOutcome {
+  return { status: 'failed', error: taskErrorFrom(error) };
 }

@@ -11,10 +11,15 @@ import { AI_TASK_WORKFLOW_TYPE, type AiTaskOutcome, type AiTaskWorkflowInput } f
 export const interceptors: WorkflowInterceptorsFactory = () => ({
   inbound: [
     {
-      async execute(input, next) {
-        const result = await next(input);
-        if (workflowInfo().workflowType === AI_TASK_WORKFLOW_TYPE) countFinished(input.args[0] as AiTaskWorkflowInput, result as AiTaskOutcome);
-        return result;
+      // Not async, and other workflows' runs pass straight through: the SDK records a stack trace
+      // for every promise a workflow makes (its stack-trace query), a cost per promise per task.
+      execute(input, next) {
+        const running = next(input);
+        if (workflowInfo().workflowType !== AI_TASK_WORKFLOW_TYPE) return running;
+        return running.then((result) => {
+          countFinished(input.args[0] as AiTaskWorkflowInput, result as AiTaskOutcome);
+          return result;
+        });
       },
     },
   ],
