@@ -73,7 +73,7 @@ export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure)
 const ENGINE_MODE_TITLES: Record<EngineMode, string> = {
   assay: "Assay as shipped (the SDK's summarize: create held with Prefer: wait, polls held if needed)",
   raw: "raw engine as shipped (the SDK's default slots, no codec; start + result())",
-  'raw-like-for-like': "raw engine like for like (Assay's worker slots and payload codec; start + result())",
+  'raw-like-for-like': "raw engine like for like (Assay's worker slots and payload codec, its workflow module preloaded; start + result())",
 };
 const cpuSeconds = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
 const finiteRatio = (value: number) => (Number.isFinite(value) ? ratio(value) : '–');
@@ -82,7 +82,7 @@ const minMedianMax = (value: Spread, format: (value: number) => string) => `${fo
 /** What the raw engine like for like runs with, taken from Assay's worker's settings. */
 export function describeLikeForLike(options: TaskWorkerOptions): string {
   const codec = options.dataConverter?.payloadCodecs?.length ? "Assay's payload codec (AES-256-GCM)" : 'no payload codec (none configured for Assay either)';
-  return `${options.maxConcurrentWorkflowTaskExecutions} workflow task slots, ${options.maxConcurrentActivityTaskExecutions} activity slots, ${options.maxConcurrentLocalActivityExecutions} local activity slots, ${codec}`;
+  return `${options.maxConcurrentWorkflowTaskExecutions} workflow task slots, ${options.maxConcurrentActivityTaskExecutions} activity slots, ${options.maxConcurrentLocalActivityExecutions} local activity slots, ${codec}, the workflow module preloaded as Assay's are`;
 }
 
 /** A line per run as it ends, so a run cut short by the deadline still shows what it measured. */

@@ -13,7 +13,8 @@ import { RAW_WORKER_READY } from './raw-worker-ready';
  * The raw engine's worker: the one-activity workflow and the same summarize activity, with the
  * SDK's default options, on a task queue of its own. With RAW_LIKE_FOR_LIKE=1 it runs like for
  * like instead: the worker slots and payload codec Assay's worker for that environment has, read
- * from this process's environment (Assay's worker's) as Assay's worker reads them. It connects as
+ * from this process's environment (Assay's worker's) as Assay's worker reads them, and its workflow
+ * module preloaded as Assay's are (src/worker/workflow-bundle.ts). It connects as
  * Assay's worker does (TEMPORAL_* and the Temporal config file, TLS included) for the key
  * environment RAW_KEY_ENVIRONMENT. Prints RAW_WORKER_READY once it polls; the SDK's own signal
  * handlers stop it on SIGTERM.
@@ -24,16 +25,17 @@ runMain('bench', async () => {
   if (!environment || !namespace || !taskQueue) throw new Error('RAW_KEY_ENVIRONMENT (test or live), RAW_NAMESPACE and RAW_TASK_QUEUE are required');
   const settings = temporalConnectionFromEnv(process.env, environment);
   if (!settings.ok) throw new Error(`Temporal connection settings:\n  ${settings.problems.join('\n  ')}`);
-  const likeForLike = RAW_LIKE_FOR_LIKE === '1' ? taskWorkerOptions(new AppConfig(process.env), environment) : {};
+  const likeForLike = RAW_LIKE_FOR_LIKE === '1';
+  const workflowsPath = require.resolve('./one-activity.workflow');
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const connection = await NativeConnection.connect(settings.options);
   const worker = await Worker.create({
     connection,
     namespace,
     taskQueue,
-    workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('./one-activity.workflow'), logger: bundlerLogger }),
+    workflowBundle: await bundleWorkflowCode({ workflowsPath, preloadModules: likeForLike ? [workflowsPath] : [], logger: bundlerLogger }),
     activities: createSummarizeActivities(new ExtractiveProvider()),
-    ...likeForLike,
+    ...(likeForLike ? taskWorkerOptions(new AppConfig(process.env), environment) : {}),
   });
   const running = worker.run();
   process.stdout.write(`${RAW_WORKER_READY}\n`);

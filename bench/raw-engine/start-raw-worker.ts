@@ -5,7 +5,7 @@ import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { startLoggedChild } from '../logged-child';
 import { RAW_WORKER_READY } from './raw-worker-ready';
 
-/** The raw worker as shipped (the SDK's defaults, no codec) or like for like (Assay's worker slots and payload codec). */
+/** The raw worker as shipped (the SDK's defaults, no codec) or like for like (Assay's worker slots and payload codec, its workflow module preloaded). */
 export type RawWorkerRole = 'raw-worker' | 'raw-worker-like-for-like';
 
 export interface RawWorkerTarget {

@@ -11,7 +11,7 @@ import { startRawTask } from './raw-engine';
 
 /**
  * Assay as shipped, the raw engine as shipped (the SDK's default worker slots, no payload codec),
- * and the raw engine like for like (Assay's worker slots and payload codec).
+ * and the raw engine like for like (Assay's worker slots and payload codec, its workflow module preloaded).
  */
 export const ENGINE_MODES = ['assay', 'raw', 'raw-like-for-like'] as const;
 export type EngineMode = (typeof ENGINE_MODES)[number];

@@ -13,6 +13,7 @@ import { ReviewerService, type IssuedReviewer } from '../../src/common/reviewers
 import { Storage } from '../../src/common/storage/storage';
 import { distinct, perEnvironment } from '../../src/common/temporal/per-environment';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
+import { WORKFLOW_BUNDLE_OPTIONS } from '../../src/worker/workflow-bundle';
 import { createWorkers, type WorkflowSource } from '../../src/worker/create-workers';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { remoteProviderEnv } from './remote-provider-env';
@@ -99,7 +100,7 @@ export class AssayHarness {
       this.connections = { test: await connecting.test, live: await connecting.live };
     }
     this.workflowSource ??= {
-      workflowBundle: await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger }),
+      workflowBundle: await bundleWorkflowCode({ ...WORKFLOW_BUNDLE_OPTIONS, logger: bundlerLogger }),
     };
     this.workers = await createWorkers(this.config, this.connections, this.workflowSource);
     this.running = Promise.all(this.workers.map((worker) => worker.run()));

@@ -3,6 +3,7 @@ import { NativeConnection, Worker, bundleWorkflowCode, type WorkerOptions, type 
 import type { ConfigValues } from '../../src/common/config/app-config';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
+import { WORKFLOW_BUNDLE_OPTIONS } from '../../src/worker/workflow-bundle';
 import { installWorkerRuntime } from '../../src/worker/install-runtime';
 import { SANDBOX_NAMESPACE, startTestTemporal } from './test-temporal';
 
@@ -34,7 +35,7 @@ export async function startWorkflowTestbed(sdkLogLevel: ConfigValues['LOG_LEVEL'
   try {
     connection = await Connection.connect({ address: server.address });
     nativeConnection = await NativeConnection.connect({ address: server.address });
-    const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: bundlerLogger });
+    const workflowBundle = await bundleWorkflowCode({ ...WORKFLOW_BUNDLE_OPTIONS, logger: bundlerLogger });
     const workerConnection = nativeConnection;
     return {
       server,
