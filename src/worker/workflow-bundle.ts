@@ -20,10 +20,11 @@ const WORKFLOW_INTERCEPTOR_MODULES = [
 /**
  * How the workflow code is bundled, by the build and by the tests that run or replay it. The
  * workflows and their interceptors are preloaded: evaluated once per workflow thread and shared by
- * every run, where otherwise each run evaluates its own copy of every module it imports, about 40
- * here, most of them for workflow types other than its own (docs/benchmarks.md). They keep no
- * per-run state at module scope (OpenTelemetry's, which does, is loaded per run by the tracing
- * interceptor, and only for traced runs), and the SDK freezes what is shared.
+ * every run, where otherwise each run evaluates its own copy of each of the 32 modules of
+ * workflows/ and the contract, half of them for workflow types other than its own
+ * (docs/benchmarks.md). They keep no per-run state at module scope (OpenTelemetry's, which does,
+ * is loaded per run by the tracing interceptor, and only for traced runs), and the SDK freezes
+ * what is shared.
  */
 export const WORKFLOW_BUNDLE_OPTIONS = {
   workflowsPath: WORKFLOWS_PATH,
