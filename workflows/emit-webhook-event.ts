@@ -28,10 +28,11 @@ const { hasWebhookSubscribers } = proxyLocalActivities<WebhookSubscriberActiviti
  * canceled task still completes (as failed) and its event must go out. Most organisations have no
  * endpoint, so the event workflow is started only for one that has a subscriber; when that cannot
  * be checked, the event goes out anyway and the event workflow finds the endpoints durably. A
- * caller that already looked the subscribers up in one of its own local activities passes the
- * answer as `knownSubscribed`.
+ * caller that already found subscribers in one of its own local activities says so with
+ * `knownSubscribed`; one that found none does not call this at all, which spares the workflow this
+ * call's promises (the SDK records a stack trace for each).
  */
-export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string, outcome: string, knownSubscribed?: boolean): Promise<void> {
+export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string, outcome: string, knownSubscribed?: true): Promise<void> {
   const subscribed = knownSubscribed ?? (await CancellationScope.nonCancellable(() => hasWebhookSubscribers({ organizationId, type })).catch(() => true));
   if (!subscribed) return;
   const eventId = patched(OUTCOME_EVENT_IDS_PATCH) ? outcomeEventId(resourceId, outcome) : `${WEBHOOK_EVENT_ID_PREFIX}${uuid4().replace(/-/g, '')}`;
