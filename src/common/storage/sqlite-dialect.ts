@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDialectConfig } from 'kysely';
+import { withStatementCache } from './statement-cache';
 
 /**
  * The SQLite file in DATA_DIR, shared by the API, the worker and the operator CLI (WAL). It holds
@@ -15,7 +16,7 @@ export function sqliteDialect(file: string): SqliteDialect {
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
-  return new TurnTakingSqliteDialect({ database }, path.resolve(file));
+  return new TurnTakingSqliteDialect({ database: withStatementCache(database) }, path.resolve(file));
 }
 
 /** One queue per file: every handle on it in this process waits its turn in the same one. */
