@@ -13,8 +13,11 @@ const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = 
  * the OpenTelemetry interceptors). A workflow id names the organisation and the task, assessment or webhook event.
  */
 export function sdkLogger(logger: Logger): SdkLogger {
-  const log = (level: LogLevel, message: string, meta?: LogMetadata) =>
-    logger[LEVELS[message === ACTIVITY_ONLY_WORKER ? 'INFO' : level]]({ ...meta, ...resourceFields(meta?.workflowId) }, message);
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) => {
+    const pinoLevel = LEVELS[message === ACTIVITY_ONLY_WORKER ? 'INFO' : level];
+    // The SDK logs each workflow's and activity's start and end at DEBUG: below the level, the fields are not built at all.
+    if (logger.isLevelEnabled(pinoLevel)) logger[pinoLevel]({ ...meta, ...resourceFields(meta?.workflowId) }, message);
+  };
   return {
     log,
     trace: (message, meta) => log('TRACE', message, meta),
