@@ -67,7 +67,7 @@ async function batchTasks(id: string): Promise<Task[]> {
   let cursor: string | null = null;
   do {
     const query: string = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : '?limit=100';
-    // A page the API could not list in time under the suite's load is 503 with Retry-After: 2, asked again as a client would.
+    // A page the API could not list in time under the suite's load is 503 with Retry-After, asked again as a client would.
     const page = await eventually(() => http(`${harness.baseUrl}/v1/ai/batches/${id}/tasks${query}`, { headers: bearer(key) }), (answer) => answer.status !== 503, `a page of batch ${id}'s tasks`, 60_000, 2_000);
     expect(page.status).toBe(200);
     tasks.push(...(page.body.data as Task[]));
