@@ -215,16 +215,17 @@ describe('aiTaskWorkflow on a remote model, with a deadline', () => {
   });
 
   it('fails TIMED_OUT when its call returns after the deadline, before the timer, started late, has fired', async () => {
-    // The first workflow task, held 3 s, asks for the timer 1.5 s ahead and schedules the call; the
-    // server starts both as that task completes, so the timer would fire 1.5 s after the call returns.
+    // The first workflow task, held 6 s, asks for the timer 3 s ahead and schedules the call; the
+    // server starts both as that task completes, so the call has 3 s to return before the timer
+    // fires (a loaded CI machine once took more than 1.5 s), and returns 3 s after the deadline at the earliest.
     const workflowBundle = await bundleWorkflowCode({
       workflowsPath: require.resolve('../../../workflows'),
       workflowInterceptorModules: [require.resolve('../../support/held-first-workflow-task')],
       logger: bundlerLogger,
     });
-    const hold: HeldFirstWorkflowTaskActivities = { holdFirstWorkflowTask: () => new Promise((resolve) => setTimeout(resolve, 3_000)) };
+    const hold: HeldFirstWorkflowTaskActivities = { holdFirstWorkflowTask: () => new Promise((resolve) => setTimeout(resolve, 6_000)) };
     const { play, activities } = playedModel();
-    const deadline = new Date(Date.now() + 1_500).toISOString();
+    const deadline = new Date(Date.now() + 3_000).toISOString();
     const { outcome, handle } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadline, bundle: { workflowBundle, activities: hold } });
 
     // The call was made and returned, so the task shows its usage, but it came after the deadline.
