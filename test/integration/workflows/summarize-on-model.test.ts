@@ -75,16 +75,18 @@ function playedModel(answer: (input: ModelCallInput, call: number) => Promise<Mo
 }
 
 interface TaskRun {
-  deadline?: string;
+  /** The task's deadline this long after its workers are ready: creating them (loading the bundle into their threads) takes seconds on a loaded machine. */
+  deadlineInMs?: number;
   /** A bundle for the workflows' worker other than the testbed's, with the activities it needs beside Assay's. */
   bundle?: { workflowBundle: WorkflowBundleWithSourceMap; activities: object };
 }
 
-async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number, { deadline, bundle }: TaskRun = {}) {
+async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number, { deadlineInMs, bundle }: TaskRun = {}) {
   const taskQueue = `wf-test-${randomUUID()}`;
   const assayActivities = createActivities({ summarizer: new ExtractiveProvider() });
   const workflows = await testbed.createWorker({ taskQueue, ...bundle, activities: { ...assayActivities, ...bundle?.activities } });
   const models = await testbed.createWorker({ taskQueue: modelTaskQueue(taskQueue, model.name), activities, maxConcurrentActivityTaskExecutions: 10 });
+  const deadline = deadlineInMs === undefined ? undefined : new Date(Date.now() + deadlineInMs).toISOString();
   const input: AiTaskWorkflowInput = {
     taskId: `task_${randomUUID()}`,
     organizationId: 'acme',
@@ -96,7 +98,7 @@ async function runOnModel(text: string, activities: ModelActivities, model: Remo
   const workflowId = taskWorkflowId('acme', randomUUID());
   const handle = await testbed.client.workflow.start(aiTaskWorkflow, { taskQueue, workflowId, args: [input] });
   const outcome = await models.runUntil(workflows.runUntil(handle.result()));
-  return { outcome, handle };
+  return { outcome, handle, deadline };
 }
 
 /** Every progress the workflow published, in order, from its memo upserts. */
@@ -207,9 +209,8 @@ describe('aiTaskWorkflow on a remote model', () => {
 describe('aiTaskWorkflow on a remote model, with a deadline', () => {
   it('fails TIMED_OUT when its deadline passes while the model call runs, and counts no usage for the canceled call', async () => {
     const { play, activities } = playedModel(() => activitySleep(30_000));
-    const deadline = new Date(Date.now() + 1_000).toISOString();
-    const { outcome, handle } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadline });
-    expect(outcome).toEqual({ status: 'failed', error: deadlineError(deadline) });
+    const { outcome, handle, deadline } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadlineInMs: 2_000 });
+    expect(outcome).toEqual({ status: 'failed', error: deadlineError(deadline as string) });
     expect(play.calls).toHaveLength(1);
     recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-deadline-passed-mid-call');
   });
@@ -217,7 +218,7 @@ describe('aiTaskWorkflow on a remote model, with a deadline', () => {
   it('fails TIMED_OUT when its call returns after the deadline, before the timer, started late, has fired', async () => {
     // The first workflow task, held 6 s, asks for the timer 3 s ahead and schedules the call; the
     // server starts both as that task completes, so the call has 3 s to return before the timer
-    // fires (a loaded CI machine once took more than 1.5 s), and returns 3 s after the deadline at the earliest.
+    // fires, and returns 3 s after the deadline at the earliest.
     const workflowBundle = await bundleWorkflowCode({
       workflowsPath: require.resolve('../../../workflows'),
       workflowInterceptorModules: [require.resolve('../../support/held-first-workflow-task')],
@@ -225,19 +226,18 @@ describe('aiTaskWorkflow on a remote model, with a deadline', () => {
     });
     const hold: HeldFirstWorkflowTaskActivities = { holdFirstWorkflowTask: () => new Promise((resolve) => setTimeout(resolve, 6_000)) };
     const { play, activities } = playedModel();
-    const deadline = new Date(Date.now() + 3_000).toISOString();
-    const { outcome, handle } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadline, bundle: { workflowBundle, activities: hold } });
+    const { outcome, handle, deadline } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadlineInMs: 3_000, bundle: { workflowBundle, activities: hold } });
 
     // The call was made and returned, so the task shows its usage, but it came after the deadline.
     expect(outcome).toEqual({
       status: 'failed',
-      error: deadlineError(deadline),
+      error: deadlineError(deadline as string),
       usage: { model: 'small', provider_calls: 1, input_tokens: 10, output_tokens: 5, input_characters: 30, output_characters: 0 },
     });
     expect(play.calls).toHaveLength(1);
     const events = (await handle.fetchHistory()).events ?? [];
     expect(events.some((event) => event.timerFiredEventAttributes)).toBe(false);
     const completed = events.find((event) => event.activityTaskCompletedEventAttributes);
-    expect(tsToMs(completed?.eventTime)).toBeGreaterThan(Date.parse(deadline));
+    expect(tsToMs(completed?.eventTime)).toBeGreaterThan(Date.parse(deadline as string));
   }, 90_000);
 });
