@@ -41,6 +41,12 @@ export function payloadCodecTable(figures: PayloadCodecFigure[]): string {
   );
 }
 
+/** "120 (create 429: 120)": a refusal the contract tells the client of is not a lost task, and the table says which it was. */
+function failuresWithCauses(api: ApiThroughputFigure): string {
+  const causes = Object.entries(api.failureCauses).map(([cause, count]) => `${cause}: ${count}`);
+  return causes.length === 0 ? String(api.failures) : `${api.failures} (${causes.join(', ')})`;
+}
+
 export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure): string {
   return table(
     ['path', 'tasks', 'in flight', 'starts or creates/s', 'completions/s', 'ratio to raw (submits / completions)', 'failures', 'polls per task'],
@@ -53,7 +59,7 @@ export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure)
         perSecond(api.submitsPerSecond),
         perSecond(api.completionsPerSecond),
         `${ratio(api.submitsPerSecond / raw.submitsPerSecond)} / ${ratio(api.completionsPerSecond / raw.completionsPerSecond)}`,
-        api.failures,
+        failuresWithCauses(api),
         api.pollsPerTask.toFixed(1),
       ],
       [

@@ -1,3 +1,4 @@
+import { AssayApiError, TaskFailedError } from '../../src/sdk';
 import { ASSAY_ROLES, processesOf, type BenchStack } from '../bench-stack';
 import { benchClients } from '../bench-client';
 import { runClosedLoop } from '../closed-loop';
@@ -12,15 +13,26 @@ export interface ApiThroughputFigure extends ThroughputFigure {
   pollsPerTask: number;
   /** Ids of the succeeded tasks, for the GET scenario's mix of finished tasks. */
   succeededIds: string[];
+  /** The failures by cause (`create 429` for a create the service still refused after the SDK's retries), so a refusal is not read as a lost task. */
+  failureCauses: Record<string, number>;
+}
+
+function failureCause(stage: 'create' | 'wait', error: unknown): string {
+  if (error instanceof AssayApiError) return `${stage} ${error.status}`;
+  if (error instanceof TaskFailedError) return `${stage}: task failed ${error.code}`;
+  return `${stage}: ${error instanceof Error ? error.name : 'unknown error'}`;
 }
 
 /** The raw scenario's N tasks through the HTTP API, each awaited with the SDK's polling. */
 export async function runApiThroughputScenario(stack: BenchStack, tasks: number, concurrency: number): Promise<ApiThroughputFigure> {
   const nextClient = benchClients(stack);
   const meter = new UsageMeter(processesOf(stack, ASSAY_ROLES));
-  const waits: Promise<boolean>[] = [];
+  const waits: Promise<void>[] = [];
   const succeededIds: string[] = [];
-  let failures = 0;
+  const failureCauses: Record<string, number> = {};
+  const fail = (cause: string) => {
+    failureCauses[cause] = (failureCauses[cause] ?? 0) + 1;
+  };
   let lastCompletion = 0;
   let lastClose = 0;
   let polls = 0;
@@ -40,17 +52,17 @@ export async function runApiThroughputScenario(stack: BenchStack, tasks: number,
             lastCompletion = performance.now();
             lastClose = Math.max(lastClose, Date.parse(final.updated_at));
             succeededIds.push(final.id);
-            return true;
           },
-          () => false,
+          (error: unknown) => fail(failureCause('wait', error)),
         ),
       );
-    } catch {
-      failures += 1;
+    } catch (error) {
+      fail(failureCause('create', error));
     }
   });
   const submittedAt = performance.now();
-  failures += (await Promise.all(waits)).filter((succeeded) => !succeeded).length;
+  await Promise.all(waits);
+  const failures = Object.values(failureCauses).reduce((sum, count) => sum + count, 0);
   const figure = throughputFigure(tasks, concurrency, startedAt, submittedAt, lastCompletion, failures, meter.stop());
-  return { ...figure, serverCompletionsPerSecond: tasks / ((lastClose - startedAtWall) / 1000), pollsPerTask: polls / tasks, succeededIds };
+  return { ...figure, serverCompletionsPerSecond: tasks / ((lastClose - startedAtWall) / 1000), pollsPerTask: polls / tasks, succeededIds, failureCauses };
 }
