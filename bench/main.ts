@@ -86,10 +86,10 @@ interface BenchSettings {
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap', 'review-scale', 'overload'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap', 'create-cost', 'review-scale', 'overload'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, engine-gap, review-scale and overload, which take too long for the whole run. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, engine-gap, create-cost, review-scale and overload, which take too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -160,7 +160,7 @@ runMain('bench', async () => {
   const onCluster = args.includes('--cluster');
   if (onCluster && scenario !== undefined && scenario !== 'engine-gap') throw new Error('--cluster runs its own scenarios, or engine-gap alone; leave out any other --scenario');
   if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
-  if (scenario === 'engine-gap' && settings.tracing) throw new Error('BENCH_TRACING=on is measured by the whole run; leave it out with --scenario engine-gap');
+  if ((scenario === 'engine-gap' || scenario === 'create-cost') && settings.tracing) throw new Error(`BENCH_TRACING=on is measured by the whole run; leave it out with --scenario ${scenario}`);
   if (scenario === 'review-scale' && settings.review.assessments <= REVIEW_SCALE_FIRST_SIZE) {
     throw new Error(`BENCH_REVIEW_ASSESSMENTS is the larger queue, compared with ${REVIEW_SCALE_FIRST_SIZE}: more than that, got ${settings.review.assessments}`);
   }
@@ -179,7 +179,7 @@ runMain('bench', async () => {
       : CLUSTER_DEADLINE_MS
     : scenario === 'noisy-neighbour-batch'
       ? NEIGHBOUR_BATCH_DEADLINE_MS
-      : scenario === 'engine-gap'
+      : scenario === 'engine-gap' || scenario === 'create-cost'
         ? ENGINE_GAP_DEADLINE_MS
         : scenario === 'review-scale'
           ? REVIEW_SCALE_DEADLINE_MS
@@ -194,7 +194,9 @@ runMain('bench', async () => {
   deadline.unref();
   try {
     if (onCluster && scenario === 'engine-gap') {
-      const engineGap = await runEngineGap(settings, running, () => startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`), { rawLikeForLike: true }));
+      const engineGap = await runEngineGap(settings, running, {
+        startStack: () => startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`), { rawLikeForLike: true }),
+      });
       say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
       if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, engineGap }, omitIds, 2)}\n`);
       return;
@@ -205,6 +207,12 @@ runMain('bench', async () => {
     }
     const json: Record<string, unknown> = { startedAt, settings };
     if (scenario === 'engine-gap') json.engineGap = await runEngineGap(settings, running);
+    else if (scenario === 'create-cost') {
+      // With every worker stopped the backlog's age grows with the run, and admission would refuse
+      // its last creates: its checks still run, with a bound no run reaches.
+      const startStack = () => startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true, childEnv: { ADMISSION_MAX_QUEUE_SECONDS: '3600' } });
+      json.createCost = await runEngineGap(settings, running, { createsOnly: true, startStack });
+    }
     else if (scenario === 'review-scale') json.reviewScale = await runReviewScale(settings, running);
     else if (scenario === 'overload') json.overload = await runOverload(settings, running);
     else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
@@ -313,24 +321,29 @@ async function runRealModel(settings: BenchSettings, model: ModelBackend, runnin
  * The issue's like-for-like benchmark on a stack of its own, which runs the raw engine twice: as
  * shipped and with Assay's worker slots and payload codec. Runs on a given deployment too; its
  * worker's settings are then taken to be the ones this shell has. With --cluster, on the cluster.
+ * With `createsOnly` (`--scenario create-cost`), the same three paths' creates alone, every worker stopped.
  */
 async function runEngineGap(
   settings: BenchSettings,
   running: Set<Running>,
-  startStack: () => Promise<BenchStack> = () => startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true }),
+  { createsOnly = false, startStack = () => startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true }) }: { createsOnly?: boolean; startStack?: () => Promise<BenchStack> } = {},
 ): Promise<EngineGapFigures> {
   const stack = await startStack();
   running.add(stack);
   say(`\nStack: ${stack.description}`);
   if (stack.rawLikeForLike) say(`Raw engine like for like: ${describeLikeForLike(stack.rawLikeForLike.workerOptions)}`);
   if (stack.processes.length === 0) say('(CPU not measured: no /proc here)');
+  const tag = createsOnly ? 'create-cost' : 'engine-gap';
   try {
     const { tasks, concurrency, engineRuns: runs } = settings;
-    const figures = await runEngineGapScenario(stack, { tasks, concurrency, runs, warmupTasks: WARMUP_TASKS }, (run) =>
-      say(`[engine-gap] ${describeEngineRun(run)}; load average now ${describeLoad()}`),
+    const figures = await runEngineGapScenario(stack, { tasks, concurrency, runs, warmupTasks: WARMUP_TASKS, createsOnly }, (run) =>
+      say(`[${tag}] ${describeEngineRun(run, createsOnly)}; load average now ${describeLoad()}`),
     );
-    const shape = `${runs} interleaved runs of ${tasks} tasks per path, ${concurrency} in flight, each loop waiting for its task to be final before the next create`;
-    section(`Engine gap: Assay vs the raw engine as shipped and like for like (${shape})`, engineGapTable(figures));
+    const shape = createsOnly
+      ? `${runs} interleaved runs of ${tasks} creates per path, ${concurrency} in flight, every worker stopped while they run and the backlog drained after each`
+      : `${runs} interleaved runs of ${tasks} tasks per path, ${concurrency} in flight, each loop waiting for its task to be final before the next create`;
+    const title = createsOnly ? 'Create cost: Assay\'s create vs the raw engine\'s start as shipped and like for like' : 'Engine gap: Assay vs the raw engine as shipped and like for like';
+    section(`${title} (${shape})`, engineGapTable(figures));
     for (const line of stack.loggedErrors()) say(`Log: ${line}`);
     return figures;
   } finally {

@@ -81,6 +81,13 @@ const ENGINE_MODE_TITLES: Record<EngineMode, string> = {
   raw: "raw engine as shipped (the SDK's default slots, no codec; start + result())",
   'raw-like-for-like': "raw engine like for like (Assay's worker slots and payload codec, its workflow module preloaded; start + result())",
 };
+const CREATE_MODE_TITLES: Record<EngineMode, string> = {
+  assay: "Assay's create (the SDK's createTask, not held)",
+  raw: "raw engine's start as shipped (no codec)",
+  'raw-like-for-like': "raw engine's start like for like (Assay's payload codec)",
+};
+const modeTitle = (mode: EngineMode, createsOnly: boolean) => (createsOnly ? CREATE_MODE_TITLES : ENGINE_MODE_TITLES)[mode];
+const rateName = (createsOnly: boolean) => (createsOnly ? 'creates/s' : 'completions/s');
 const cpuSeconds = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
 const finiteRatio = (value: number) => (Number.isFinite(value) ? ratio(value) : '–');
 const minMedianMax = (value: Spread, format: (value: number) => string) => `${format(value.min)} / ${format(value.p50)} / ${format(value.max)}`;
@@ -92,13 +99,14 @@ export function describeLikeForLike(options: TaskWorkerOptions): string {
 }
 
 /** A line per run as it ends, so a run cut short by the deadline still shows what it measured. */
-export function describeEngineRun(run: EngineRun): string {
-  const polls = run.pollsPerTask === undefined ? '' : `, ${run.pollsPerTask.toFixed(1)} polls per task`;
-  return `run ${run.round}, ${ENGINE_MODE_TITLES[run.mode]}: ${run.completionsPerSecond.toFixed(1)} completions/s, ${cpuSeconds(run.cpuSecondsPerThousand)} CPU-s per 1,000 tasks, ${run.failures} failures${polls}`;
+export function describeEngineRun(run: EngineRun, createsOnly: boolean): string {
+  const polls = run.pollsPerTask === undefined || createsOnly ? '' : `, ${run.pollsPerTask.toFixed(1)} polls per task`;
+  return `run ${run.round}, ${modeTitle(run.mode, createsOnly)}: ${run.completionsPerSecond.toFixed(1)} ${rateName(createsOnly)}, ${cpuSeconds(run.cpuSecondsPerThousand)} CPU-s per 1,000 tasks, ${run.failures} failures${polls}`;
 }
 
 /** The issue's engine gap: each mode's spread over its runs, each process's median, and Assay's medians over each raw engine's. */
 export function engineGapTable(figures: EngineGapFigures): string {
+  const { createsOnly } = figures.settings;
   const names = [...new Set(figures.modes.flatMap((mode) => Object.keys(mode.medianCpuSecondsPerThousand)))];
   const ratioRow = (label: string, assayOverRaw: EngineRatio) => [
     label,
@@ -113,7 +121,7 @@ export function engineGapTable(figures: EngineGapFigures): string {
     [
       'path',
       'runs',
-      'completions/s (min / median / max)',
+      `${rateName(createsOnly)} (min / median / max)`,
       'CPU-s per 1,000 tasks, all processes (min / median / max)',
       ...names.map((name) => `${name}, CPU-s per 1,000 (median)`),
       'polls per task (median)',
@@ -121,12 +129,12 @@ export function engineGapTable(figures: EngineGapFigures): string {
     ],
     [
       ...figures.modes.map((mode) => [
-        ENGINE_MODE_TITLES[mode.mode],
+        modeTitle(mode.mode, createsOnly),
         mode.runs,
         minMedianMax(mode.completionsPerSecond, (value) => value.toFixed(1)),
         minMedianMax(mode.cpuSecondsPerThousand, cpuSeconds),
         ...names.map((name) => cpuSeconds(mode.medianCpuSecondsPerThousand[name] ?? Number.NaN)),
-        mode.medianPollsPerTask === undefined ? '– (long poll)' : mode.medianPollsPerTask.toFixed(1),
+        createsOnly ? '– (not awaited)' : mode.medianPollsPerTask === undefined ? '– (long poll)' : mode.medianPollsPerTask.toFixed(1),
         mode.failures,
       ]),
       ratioRow('Assay ÷ raw engine as shipped (medians)', figures.assayOverRaw.asShipped),

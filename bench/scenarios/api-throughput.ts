@@ -13,7 +13,7 @@ export interface ApiThroughputFigure extends ThroughputFigure {
   pollsPerTask: number;
   /** Ids of the succeeded tasks, for the GET scenario's mix of finished tasks. */
   succeededIds: string[];
-  /** The failures by cause (`create 429` for a create the service still refused after the SDK's retries), so a refusal is not read as a lost task. */
+  /** The failures by cause (`create 429` for a create the service refused: the bench's client does not retry), so a refusal is not read as a lost task. */
   failureCauses: Record<string, number>;
 }
 

@@ -24,6 +24,12 @@ export interface EngineGapSettings {
   runs: number;
   /** Tasks of each mode's warm-up, discarded. */
   warmupTasks: number;
+  /**
+   * Creates alone: every worker of the stack stopped while a run creates its tasks (the SDK's
+   * createTask, the raw client's start), so it measures the create path and nothing the creates
+   * start; the workers then drain the backlog before the next run.
+   */
+  createsOnly: boolean;
 }
 
 export interface EngineRun {
@@ -31,9 +37,9 @@ export interface EngineRun {
   /** 1 to `runs`. */
   round: number;
   tasks: number;
-  /** From the first create to the last task seen final. */
+  /** From the first create to the last task seen final (to the last create answered, creates alone). */
   elapsedMs: number;
-  /** `tasks` (failures included, as the throughput scenario counts them) over elapsedMs. */
+  /** `tasks` (failures included, as the throughput scenario counts them) over elapsedMs: creates/s, creates alone. */
   completionsPerSecond: number;
   /** Every measured process of the mode's path together; NaN when none was measured. */
   cpuSecondsPerThousand: number;
@@ -49,7 +55,10 @@ export interface EngineGapFigures extends EngineGapSummary {
   runs: EngineRun[];
 }
 
-/** One task of a mode, from its create to its end; rejects when it did not succeed. */
+// A run's creates leave that many tasks queued; the workers, resumed, drain them before the next run.
+const BACKLOG_DRAIN_MS = 300_000;
+
+/** One task of a mode, from its create to its end (its create alone, creates alone); rejects when it did not succeed. */
 type RunTask = (countPoll: () => void) => Promise<void>;
 
 interface EnginePath {
@@ -69,21 +78,32 @@ export async function runEngineGapScenario(stack: BenchStack, settings: EngineGa
   if (!likeForLike) throw new Error('the engine-gap scenario needs a stack started with the raw engine like for like');
   const connection = await Connection.connect(stack.connection);
   try {
+    const { createsOnly } = settings;
     const paths: Record<EngineMode, EnginePath> = {
-      assay: { roles: ASSAY_ROLES, runTask: assayTask(benchClients(stack)) },
-      raw: { roles: rawEngineRoles(), runTask: rawTask(new Client({ connection, namespace: stack.namespace }).workflow, stack.rawTaskQueue) },
+      assay: { roles: ASSAY_ROLES, runTask: createsOnly ? assayCreate(benchClients(stack)) : assayTask(benchClients(stack)) },
+      raw: { roles: rawEngineRoles(), runTask: rawTask(new Client({ connection, namespace: stack.namespace }).workflow, stack.rawTaskQueue, createsOnly) },
       'raw-like-for-like': {
         roles: rawEngineRoles('raw-worker-like-for-like'),
-        runTask: rawTask(new Client({ connection, namespace: stack.namespace, dataConverter: likeForLike.workerOptions.dataConverter }).workflow, likeForLike.taskQueue),
+        runTask: rawTask(new Client({ connection, namespace: stack.namespace, dataConverter: likeForLike.workerOptions.dataConverter }).workflow, likeForLike.taskQueue, createsOnly),
       },
     };
+    const measure = async (mode: EngineMode, round: number, tasks: number) => {
+      if (!createsOnly) return runMode(stack, mode, paths[mode], round, tasks, settings.concurrency);
+      signalWorkers(stack, 'SIGSTOP');
+      try {
+        return await runMode(stack, mode, paths[mode], round, tasks, settings.concurrency);
+      } finally {
+        signalWorkers(stack, 'SIGCONT');
+        await waitUntilQuiet(stack, BACKLOG_DRAIN_MS);
+      }
+    };
     // JIT, connections, the server's caches and each worker's sticky cache.
-    for (const mode of ENGINE_MODES) await runMode(stack, mode, paths[mode], 0, settings.warmupTasks, settings.concurrency);
+    for (const mode of ENGINE_MODES) await measure(mode, 0, settings.warmupTasks);
     const runs: EngineRun[] = [];
     for (let round = 1; round <= settings.runs; round += 1) {
       for (const mode of ENGINE_MODES) {
         await waitUntilQuiet(stack);
-        const run = await runMode(stack, mode, paths[mode], round, settings.tasks, settings.concurrency);
+        const run = await measure(mode, round, settings.tasks);
         runs.push(run);
         onRun(run);
       }
@@ -101,12 +121,28 @@ function assayTask(nextClient: () => AssayClient): RunTask {
   };
 }
 
-/** Straight to the engine: the Temporal client's start, then result(), a long poll. */
-function rawTask(workflows: WorkflowClient, taskQueue: string): RunTask {
+/** Creates alone: the SDK's createTask, not held. */
+function assayCreate(nextClient: () => AssayClient): RunTask {
+  return async () => {
+    await nextClient().createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT });
+  };
+}
+
+/** Straight to the engine: the Temporal client's start, then result(), a long poll (only the start, creates alone). */
+function rawTask(workflows: WorkflowClient, taskQueue: string, createsOnly: boolean): RunTask {
   return async () => {
     const handle = await startRawTask(workflows, taskQueue);
-    await handle.result();
+    if (!createsOnly) await handle.result();
   };
+}
+
+/** Stops (SIGSTOP) or resumes (SIGCONT) every worker of the stack, Assay's and the raw engine's. */
+function signalWorkers(stack: BenchStack, signal: 'SIGSTOP' | 'SIGCONT'): void {
+  const workers = stack.processes.filter((measured) => measured.role === 'worker' || measured.role.startsWith('raw-worker'));
+  if (!workers.some((measured) => measured.role === 'worker')) {
+    throw new Error("creates alone stop the stack's workers: they need the bench's own worker, on a machine with /proc");
+  }
+  for (const worker of workers) process.kill(worker.pid, signal);
 }
 
 async function runMode(stack: BenchStack, mode: EngineMode, path: EnginePath, round: number, tasks: number, concurrency: number): Promise<EngineRun> {
