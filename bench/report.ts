@@ -1,4 +1,5 @@
 import type { ProcessCost } from './usage-meter';
+import type { FailureCauses } from './failure-causes';
 import type { TaskWorkerOptions } from '../src/worker/task-worker-options';
 import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { EngineGapFigures, EngineMode, EngineRun } from './scenarios/engine-gap';
@@ -42,9 +43,9 @@ export function payloadCodecTable(figures: PayloadCodecFigure[]): string {
 }
 
 /** "120 (create 429: 120)": a refusal the contract tells the client of is not a lost task, and the table says which it was. */
-function failuresWithCauses(api: ApiThroughputFigure): string {
-  const causes = Object.entries(api.failureCauses).map(([cause, count]) => `${cause}: ${count}`);
-  return causes.length === 0 ? String(api.failures) : `${api.failures} (${causes.join(', ')})`;
+function failuresWithCauses(failures: number, failureCauses: FailureCauses): string {
+  const causes = Object.entries(failureCauses).map(([cause, count]) => `${cause}: ${count}`);
+  return causes.length === 0 ? String(failures) : `${failures} (${causes.join(', ')})`;
 }
 
 export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure): string {
@@ -59,7 +60,7 @@ export function throughputTable(raw: ThroughputFigure, api: ApiThroughputFigure)
         perSecond(api.submitsPerSecond),
         perSecond(api.completionsPerSecond),
         `${ratio(api.submitsPerSecond / raw.submitsPerSecond)} / ${ratio(api.completionsPerSecond / raw.completionsPerSecond)}`,
-        failuresWithCauses(api),
+        failuresWithCauses(api.failures, api.failureCauses),
         api.pollsPerTask.toFixed(1),
       ],
       [
@@ -217,8 +218,8 @@ export function overloadTable(figures: OverloadFigures): string {
       `${phase.completionsPerSecond.toFixed(1)} (${ratio(phase.completionsPerSecond / figures.capacityPerSecond)})`,
       phase.accepted,
       phase.refused,
-      phase.createsGivenUp,
-      phase.failures,
+      failuresWithCauses(phase.createsGivenUp, phase.createFailureCauses),
+      failuresWithCauses(phase.failures, phase.waitFailureCauses),
       phase.requestsPerTask.toFixed(1),
       `${phase.drainSeconds.toFixed(0)} s`,
       ...names.map((name) => cpuMsPerTask(phase.costs, phase.accepted, name)),

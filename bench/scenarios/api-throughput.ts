@@ -1,7 +1,7 @@
-import { AssayApiError, TaskFailedError } from '../../src/sdk';
 import { ASSAY_ROLES, processesOf, type BenchStack } from '../bench-stack';
 import { benchClients } from '../bench-client';
 import { runClosedLoop } from '../closed-loop';
+import { countFailure, failureCause, totalFailures, type FailureCauses } from '../failure-causes';
 import { BENCH_TASK_INPUT } from '../task-input';
 import { UsageMeter } from '../usage-meter';
 import { throughputFigure, type ThroughputFigure } from './throughput';
@@ -14,13 +14,7 @@ export interface ApiThroughputFigure extends ThroughputFigure {
   /** Ids of the succeeded tasks, for the GET scenario's mix of finished tasks. */
   succeededIds: string[];
   /** The failures by cause (`create 429` for a create the service refused: the bench's client does not retry), so a refusal is not read as a lost task. */
-  failureCauses: Record<string, number>;
-}
-
-function failureCause(stage: 'create' | 'wait', error: unknown): string {
-  if (error instanceof AssayApiError) return `${stage} ${error.status}`;
-  if (error instanceof TaskFailedError) return `${stage}: task failed ${error.code}`;
-  return `${stage}: ${error instanceof Error ? error.name : 'unknown error'}`;
+  failureCauses: FailureCauses;
 }
 
 /** The raw scenario's N tasks through the HTTP API, each awaited with the SDK's polling. */
@@ -29,10 +23,7 @@ export async function runApiThroughputScenario(stack: BenchStack, tasks: number,
   const meter = new UsageMeter(processesOf(stack, ASSAY_ROLES));
   const waits: Promise<void>[] = [];
   const succeededIds: string[] = [];
-  const failureCauses: Record<string, number> = {};
-  const fail = (cause: string) => {
-    failureCauses[cause] = (failureCauses[cause] ?? 0) + 1;
-  };
+  const failureCauses: FailureCauses = {};
   let lastCompletion = 0;
   let lastClose = 0;
   let polls = 0;
@@ -53,16 +44,16 @@ export async function runApiThroughputScenario(stack: BenchStack, tasks: number,
             lastClose = Math.max(lastClose, Date.parse(final.updated_at));
             succeededIds.push(final.id);
           },
-          (error: unknown) => fail(failureCause('wait', error)),
+          (error: unknown) => countFailure(failureCauses, failureCause('wait', error)),
         ),
       );
     } catch (error) {
-      fail(failureCause('create', error));
+      countFailure(failureCauses, failureCause('create', error));
     }
   });
   const submittedAt = performance.now();
   await Promise.all(waits);
-  const failures = Object.values(failureCauses).reduce((sum, count) => sum + count, 0);
+  const failures = totalFailures(failureCauses);
   const figure = throughputFigure(tasks, concurrency, startedAt, submittedAt, lastCompletion, failures, meter.stop());
   return { ...figure, serverCompletionsPerSecond: tasks / ((lastClose - startedAtWall) / 1000), pollsPerTask: polls / tasks, succeededIds, failureCauses };
 }

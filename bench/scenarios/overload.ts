@@ -1,5 +1,6 @@
 import { AssayClient, type FetchFunction } from '../../src/sdk';
 import { ASSAY_ROLES, processesOf, type BenchStack } from '../bench-stack';
+import { countFailure, failureCause, totalFailures, type FailureCauses } from '../failure-causes';
 import { runOpenLoop } from '../open-loop';
 import { waitUntilQuiet } from '../quiet';
 import { BENCH_TASK_INPUT } from '../task-input';
@@ -34,8 +35,12 @@ export interface OverloadPhase {
   refused: number;
   /** Creates the SDK gave up on (its retries spent, or a Retry-After longer than it waits). */
   createsGivenUp: number;
+  /** Why: `create 429`, `create 503`, … */
+  createFailureCauses: FailureCauses;
   /** Accepted tasks the SDK did not see succeed. */
   failures: number;
+  /** Why: `wait: task failed <code>` for a task that failed, `wait 503` for a client that gave up polling, … */
+  waitFailureCauses: FailureCauses;
   /** Every HTTP request the clients sent, per accepted task. */
   requestsPerTask: number;
   /** From the window's end until the last accepted task was final. */
@@ -86,8 +91,8 @@ async function offer(stack: BenchStack, multiple: number, offeredPerSecond: numb
   const closeTimes: number[] = [];
   const tasks: Promise<void>[] = [];
   let accepted = 0;
-  let createsGivenUp = 0;
-  let failures = 0;
+  const createFailureCauses: FailureCauses = {};
+  const waitFailureCauses: FailureCauses = {};
   let lastFinalAt = 0;
   const meter = new UsageMeter(processesOf(stack, ASSAY_ROLES));
   meter.start();
@@ -96,16 +101,18 @@ async function offer(stack: BenchStack, multiple: number, offeredPerSecond: numb
     const client = clients[index % clients.length];
     tasks.push(
       (async () => {
-        const created = await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT }).catch(() => undefined);
-        if (!created) {
-          createsGivenUp += 1;
-          return;
-        }
+        const created = await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT }).catch((error: unknown) => {
+          countFailure(createFailureCauses, failureCause('create', error));
+          return undefined;
+        });
+        if (!created) return;
         accepted += 1;
-        const final = await client.waitForTask(created).catch(() => undefined);
+        const final = await client.waitForTask(created).catch((error: unknown) => {
+          countFailure(waitFailureCauses, failureCause('wait', error));
+          return undefined;
+        });
         lastFinalAt = Date.now();
-        if (final?.status === 'succeeded') closeTimes.push(Date.parse(final.updated_at));
-        else failures += 1;
+        if (final) closeTimes.push(Date.parse(final.updated_at));
       })(),
     );
   });
@@ -119,8 +126,10 @@ async function offer(stack: BenchStack, multiple: number, offeredPerSecond: numb
     completionsPerSecond: counted / ((windowMs - RAMP_MS) / 1000),
     accepted,
     refused,
-    createsGivenUp,
-    failures,
+    createsGivenUp: totalFailures(createFailureCauses),
+    createFailureCauses,
+    failures: totalFailures(waitFailureCauses),
+    waitFailureCauses,
     requestsPerTask: requests / Math.max(1, accepted),
     drainSeconds: Math.max(0, lastFinalAt - windowEnd) / 1000,
     costs,
