@@ -241,7 +241,7 @@ export function connectionOptions(env: NodeJS.ProcessEnv, environment: KeyEnviro
 }
 
 export function rawWorkerProcess(rawWorker: RawWorker): MeasuredProcess {
-  return { name: rawWorker.role, role: rawWorker.role, pid: rawWorker.process.pid as number };
+  return { name: rawWorker.name, role: rawWorker.role, pid: rawWorker.process.pid as number };
 }
 
 /** One line per log that holds errors, e.g. deadlines the API hit. */

@@ -9,7 +9,7 @@ import { freePort, freePortPair } from '../src/embedded/free-port';
 import { CLIENT, errorLines, issueKey, rawWorkerProcess, type BenchStack, type MeasuredProcess } from './bench-stack';
 import { UNLIMITED_CREATES } from './unlimited-creates';
 import { canReadProcesses } from './process-usage';
-import { rawWorkerReady, rawWorkerRole, startRawWorker, type RawWorker } from './raw-engine/start-raw-worker';
+import { rawWorkerReady, rawWorkerRole, startRawWorker, type RawWorker, type RawWorkerTarget } from './raw-engine/start-raw-worker';
 import { taskWorkerOptions } from '../src/worker/task-worker-options';
 
 const RAW_WORKER_GRACE_MS = 15_000;
@@ -18,8 +18,9 @@ const RAW_WORKER_GRACE_MS = 15_000;
  * `npm run bench -- --cluster`: `npm run cluster`'s topology (src/cluster) in a temporary
  * directory on free ports: durable PostgreSQL, the Temporal server's history, matching and
  * frontend (+ internal worker) processes behind mTLS, two API instances and two workers, with the
- * raw engine's worker connecting through the same mTLS settings, and with `rawLikeForLike` a
- * second one with the slots and payload codec the cluster's workers have. Every process is measured.
+ * raw engine's worker connecting through the same mTLS settings, and with `rawLikeForLike` as many
+ * more as the cluster has workers, with the slots and payload codec its workers have, on a task
+ * queue of their own. Every process is measured.
  */
 export async function startClusterBenchStack(log: (message: string) => void, { rawLikeForLike = false }: { rawLikeForLike?: boolean } = {}): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-cluster-'));
@@ -36,18 +37,25 @@ export async function startClusterBenchStack(log: (message: string) => void, { r
     const suffix = randomBytes(4).toString('hex');
     const rawTaskQueue = `assay-raw-${suffix}`;
     const likeForLikeTaskQueue = `assay-raw-like-for-like-${suffix}`;
-    const rawLog = (role: string) => path.join(dataDir, 'logs', `${role}.log`);
+    const rawLog = (name: string) => path.join(dataDir, 'logs', `${name}.log`);
     const target = { temporalEnv: cluster.env, environment: 'test' as const, namespace };
-    // Like for like, the raw worker reads the slots and payload keys from the environment the cluster's workers share.
-    for (const rawTarget of [{ ...target, taskQueue: rawTaskQueue }, ...(rawLikeForLike ? [{ ...target, taskQueue: likeForLikeTaskQueue, assayWorkerEnv: cluster.env }] : [])]) {
-      const rawWorker = startRawWorker(rawTarget, rawLog(rawWorkerRole(rawTarget)));
+    const asShipped: RawWorkerTarget = { ...target, taskQueue: rawTaskQueue };
+    // Like for like, as many raw workers as the cluster has workers, each with the slots and
+    // payload keys it reads from the environment the cluster's workers share.
+    const likeForLike: RawWorkerTarget = { ...target, taskQueue: likeForLikeTaskQueue, assayWorkerEnv: cluster.env };
+    const rawTargets = [
+      { target: asShipped, name: rawWorkerRole(asShipped) },
+      ...(rawLikeForLike ? WORKERS.map((_, index) => ({ target: likeForLike, name: `${rawWorkerRole(likeForLike)}-${index + 1}` })) : []),
+    ];
+    for (const { target: rawTarget, name } of rawTargets) {
+      const rawWorker = startRawWorker(rawTarget, rawLog(name), name);
       rawWorkers.push(rawWorker);
       await rawWorkerReady(rawWorker);
     }
     const running = cluster;
     const assay = [...API_INSTANCES, ...WORKERS].map((name) => running.process(name));
     return {
-      description: `cluster (npm run cluster's topology): PostgreSQL (durable), Temporal server ${path.basename(running.build.dir)} with ${TEMPORAL_SERVICES.join(', ')} (+ worker service) as processes, frontend behind mTLS; ${API_INSTANCES.length} API instances (tasks spread over both) and ${WORKERS.length} workers; the raw worker${rawLikeForLike ? 's (as shipped, and like for like)' : ''} through the same mTLS settings`,
+      description: `cluster (npm run cluster's topology): PostgreSQL (durable), Temporal server ${path.basename(running.build.dir)} with ${TEMPORAL_SERVICES.join(', ')} (+ worker service) as processes, frontend behind mTLS; ${API_INSTANCES.length} API instances (tasks spread over both) and ${WORKERS.length} workers; the raw worker${rawLikeForLike ? ` as shipped and ${WORKERS.length} like for like` : ''} through the same mTLS settings`,
       connection: running.connectionOptions,
       namespace,
       rawTaskQueue,
@@ -56,7 +64,7 @@ export async function startClusterBenchStack(log: (message: string) => void, { r
       baseUrls: running.apiUrls,
       apiKey: await issueKey(new AppConfig(running.env), 'bench', 'test'),
       processes: canReadProcesses() ? [...clusterProcesses(running), ...rawWorkers.map(rawWorkerProcess), CLIENT] : [],
-      loggedErrors: () => errorLines([...assay.map((process) => ({ name: process.name, logFile: process.spec.logFile })), ...rawWorkers.map((rawWorker) => ({ name: rawWorker.role, logFile: rawLog(rawWorker.role) }))]),
+      loggedErrors: () => errorLines([...assay.map((process) => ({ name: process.name, logFile: process.spec.logFile })), ...rawWorkers.map((rawWorker) => ({ name: rawWorker.name, logFile: rawLog(rawWorker.name) }))]),
       stop,
     };
   } catch (error) {

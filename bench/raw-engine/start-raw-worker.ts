@@ -25,8 +25,8 @@ export interface RawWorker extends ChildService {
   role: RawWorkerRole;
 }
 
-/** Starts the raw engine's worker as a child process, its stderr to logFile. */
-export function startRawWorker(target: RawWorkerTarget, logFile: string): RawWorker {
+/** Starts the raw engine's worker as a child process, its stderr to logFile; named after its role unless there are several of it. */
+export function startRawWorker(target: RawWorkerTarget, logFile: string, name: string = rawWorkerRole(target)): RawWorker {
   const role = rawWorkerRole(target);
   const env = {
     ...target.temporalEnv,
@@ -35,7 +35,7 @@ export function startRawWorker(target: RawWorkerTarget, logFile: string): RawWor
     RAW_NAMESPACE: target.namespace,
     RAW_TASK_QUEUE: target.taskQueue,
   };
-  return { ...startLoggedChild(role, path.join(__dirname, 'raw-worker.js'), env, logFile, true), role };
+  return { ...startLoggedChild(name, path.join(__dirname, 'raw-worker.js'), env, logFile, true), role };
 }
 
 export function rawWorkerRole(target: RawWorkerTarget): RawWorkerRole {
