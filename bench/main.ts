@@ -207,12 +207,7 @@ runMain('bench', async () => {
     }
     const json: Record<string, unknown> = { startedAt, settings };
     if (scenario === 'engine-gap') json.engineGap = await runEngineGap(settings, running);
-    else if (scenario === 'create-cost') {
-      // With every worker stopped the backlog's age grows with the run, and admission would refuse
-      // its last creates: its checks still run, with a bound no run reaches.
-      const startStack = () => startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true, childEnv: { ADMISSION_MAX_QUEUE_SECONDS: '3600' } });
-      json.createCost = await runEngineGap(settings, running, { createsOnly: true, startStack });
-    }
+    else if (scenario === 'create-cost') json.createCost = await runCreateCost(settings, running);
     else if (scenario === 'review-scale') json.reviewScale = await runReviewScale(settings, running);
     else if (scenario === 'overload') json.overload = await runOverload(settings, running);
     else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
@@ -321,7 +316,7 @@ async function runRealModel(settings: BenchSettings, model: ModelBackend, runnin
  * The issue's like-for-like benchmark on a stack of its own, which runs the raw engine twice: as
  * shipped and with Assay's worker slots and payload codec. Runs on a given deployment too; its
  * worker's settings are then taken to be the ones this shell has. With --cluster, on the cluster.
- * With `createsOnly` (`--scenario create-cost`), the same three paths' creates alone, every worker stopped.
+ * With `createsOnly`, the same three paths' creates alone, every worker stopped (runCreateCost).
  */
 async function runEngineGap(
   settings: BenchSettings,
@@ -342,7 +337,7 @@ async function runEngineGap(
     const shape = createsOnly
       ? `${runs} interleaved runs of ${tasks} creates per path, ${concurrency} in flight, every worker stopped while they run and the backlog drained after each`
       : `${runs} interleaved runs of ${tasks} tasks per path, ${concurrency} in flight, each loop waiting for its task to be final before the next create`;
-    const title = createsOnly ? 'Create cost: Assay\'s create vs the raw engine\'s start as shipped and like for like' : 'Engine gap: Assay vs the raw engine as shipped and like for like';
+    const title = createsOnly ? "Create cost: Assay's create vs the raw engine's start as shipped and like for like" : 'Engine gap: Assay vs the raw engine as shipped and like for like';
     section(`${title} (${shape})`, engineGapTable(figures));
     for (const line of stack.loggedErrors()) say(`Log: ${line}`);
     return figures;
@@ -350,6 +345,16 @@ async function runEngineGap(
     await stack.stop();
     running.delete(stack);
   }
+}
+
+/**
+ * Issue 29's creates alone: the engine gap's three paths only creating, every worker stopped. With
+ * no worker taking tasks the backlog's age grows with the run, and admission would refuse its last
+ * creates: its checks still run, with a bound no run reaches.
+ */
+function runCreateCost(settings: BenchSettings, running: Set<Running>): Promise<EngineGapFigures> {
+  const startStack = () => startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { rawLikeForLike: true, childEnv: { ADMISSION_MAX_QUEUE_SECONDS: '3600' } });
+  return runEngineGap(settings, running, { createsOnly: true, startStack });
 }
 
 /** Issue 27's review path at 100 and at BENCH_REVIEW_ASSESSMENTS open assessments, on a stack of its own as shipped but for the create limits. */
