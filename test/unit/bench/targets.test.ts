@@ -8,7 +8,7 @@ function throughput(submitsPerSecond: number, completionsPerSecond: number): Thr
 }
 
 function api(submitsPerSecond: number, completionsPerSecond: number): ApiThroughputFigure {
-  return { ...throughput(submitsPerSecond, completionsPerSecond), serverCompletionsPerSecond: completionsPerSecond, pollsPerTask: 0, succeededIds: [] };
+  return { ...throughput(submitsPerSecond, completionsPerSecond), serverCompletionsPerSecond: completionsPerSecond, pollsPerTask: 0, succeededIds: [], failureCauses: {} };
 }
 
 function latency(ratePerSecond: number, p50: number, p99: number, finalAtFirstPoll: number): LatencyFigure {
