@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SOME_NON_WHITESPACE, multiLine, singleLine } from '../http/text-patterns';
+import { multiLine, singleLine, singleLineNotBlank } from '../http/text-patterns';
 import { ApiError } from '../http/api-error';
 import { describeFirstIssue } from '../http/zod-issues';
 import type { NetworkComponent, NetworkGraph, NetworkLink } from '../../contract';
@@ -26,8 +26,7 @@ function label(maxLength: number) {
     .string({ error: `required, a string of 1-${maxLength} characters` })
     .min(1, { error: 'must not be empty' })
     .max(maxLength, { error: `must be at most ${maxLength} characters` })
-    .regex(SOME_NON_WHITESPACE, { error: 'must not be blank' })
-    .check(singleLine());
+    .check(singleLineNotBlank('must not be blank'));
 }
 
 const attributeValue = z.union(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_NOTES_LENGTH, REVIEW_VERDICTS, type ReviewVerdict } from '../../contract';
 import { ApiError } from '../http/api-error';
-import { SOME_NON_WHITESPACE, multiLine } from '../http/text-patterns';
+import { multiLineNotBlank } from '../http/text-patterns';
 import { describeFirstIssue } from '../http/zod-issues';
 
 export const completeReviewSchema = z
@@ -10,8 +10,7 @@ export const completeReviewSchema = z
     notes: z
       .string({ error: 'required, a string' })
       .max(MAX_NOTES_LENGTH, { error: `must be at most ${MAX_NOTES_LENGTH} characters` })
-      .regex(SOME_NON_WHITESPACE, { error: 'must not be blank' })
-      .check(multiLine())
+      .check(multiLineNotBlank('must not be blank'))
       .meta({ description: 'What the customer should know or change; shown to them in GET.' }),
   })
   .strict();

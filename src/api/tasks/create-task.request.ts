@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../http/api-error';
-import { SOME_NON_WHITESPACE, multiLine } from '../http/text-patterns';
+import { multiLineNotBlank } from '../http/text-patterns';
 import { describeIssue } from '../http/zod-issues';
 import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
 import { parseCancelAfter } from '../http/cancel-after';
@@ -30,7 +30,7 @@ export const taskOptionFields = {
 
 export const summarizeInputSchema = z
   .object({
-    text: z.string({ error: 'required, a string' }).regex(SOME_NON_WHITESPACE, 'must contain some non-whitespace text').check(multiLine()),
+    text: z.string({ error: 'required, a string' }).check(multiLineNotBlank('must contain some non-whitespace text')),
     max_sentences: z.number().int().min(1).max(20).optional(),
   }, { error: 'required, an object with a text field' })
   .strict();
