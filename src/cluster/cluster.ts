@@ -29,12 +29,12 @@ export const TEMPORAL_SERVICES = ['history', 'matching', 'frontend'] as const;
 export type ClusterProcessName = (typeof TEMPORAL_SERVICES)[number] | 'ui' | 'codec' | (typeof API_INSTANCES)[number] | (typeof WORKERS)[number];
 
 // Every pool that may hold connections at once: each Temporal service process's two stores, each
-// API instance's storage and its two create limits, each worker's storage, and room for operator
+// API instance's storage and its create limits, each worker's storage, and room for operator
 // shells and migrations. PostgreSQL's default of 100 is less: under load the last process to
 // connect was refused ("sorry, too many clients already") and its request answered 503.
 const DATABASE_CONNECTIONS =
   TEMPORAL_SERVICES.length * (TEMPORAL_POOL_SIZES.default + TEMPORAL_POOL_SIZES.visibility) +
-  API_INSTANCES.length * (STORAGE_POOL_SIZE + 2 * RATE_LIMIT_POOL_SIZE) +
+  API_INSTANCES.length * (STORAGE_POOL_SIZE + RATE_LIMIT_POOL_SIZE) +
   WORKERS.length * STORAGE_POOL_SIZE +
   20;
 

@@ -1,5 +1,5 @@
 import { Pool } from 'pg';
-import { CreateRateLimiter, type RateLimitDecision, type RateLimitPolicy } from './rate-limit';
+import { CreateRateLimits, RateLimit, type RateLimitOutcome, type RateLimitPolicy } from './rate-limit';
 
 /** A slow database must fail a create quickly rather than hold it open. */
 const QUERY_TIMEOUT_MS = 5000;
@@ -18,44 +18,72 @@ CREATE TABLE IF NOT EXISTS rate_limit_buckets (
   PRIMARY KEY (policy, partition_key)
 )`;
 
-// The bucket's tokens now: what it held, refilled for the time since, capped at the burst. One
-// clock (the database's) for every instance; a request that waited for the row lock behind a
-// later-stamped one counts no time rather than negative time.
-const REFILLED = `LEAST($3::double precision, bucket.tokens
-  + GREATEST(0, EXTRACT(EPOCH FROM excluded.updated_at - bucket.updated_at)::double precision) * $4::double precision)`;
+/**
+ * The bucket's tokens now: what it held, refilled for the time since, capped at the burst. One
+ * clock (the database's) for every instance; a request that waited for the row lock behind a
+ * later-stamped one counts no time rather than negative time.
+ */
+function refilled(burst: string, tokensPerSecond: string): string {
+  return `LEAST(${burst}::double precision, bucket.tokens
+  + GREATEST(0, EXTRACT(EPOCH FROM excluded.updated_at - bucket.updated_at)::double precision) * ${tokensPerSecond}::double precision)`;
+}
 
 /**
- * Refill and spend in one statement: the row lock of ON CONFLICT DO UPDATE serialises concurrent
- * requests for a key across all instances, and a key's first request finds a full bucket.
- * `allowed` is stored with the row because RETURNING sees only the new tokens, not whether one was spent.
+ * Refill and spend: the row lock of ON CONFLICT DO UPDATE serialises concurrent requests for a
+ * bucket across all instances, and a bucket's first request finds it full. `allowed` is stored
+ * with the row because RETURNING sees only the new tokens, not whether one was spent.
  */
-const TAKE = `INSERT INTO rate_limit_buckets AS bucket (policy, partition_key, tokens, allowed, updated_at)
-VALUES ($1, $2, $3::double precision - 1, true, clock_timestamp())
-ON CONFLICT (policy, partition_key) DO UPDATE SET
-  tokens = ${REFILLED} - CASE WHEN ${REFILLED} >= 1 THEN 1 ELSE 0 END,
-  allowed = ${REFILLED} >= 1,
+function spendOne(burst: string, tokensPerSecond: string): string {
+  const tokens = refilled(burst, tokensPerSecond);
+  return `ON CONFLICT (policy, partition_key) DO UPDATE SET
+  tokens = ${tokens} - CASE WHEN ${tokens} >= 1 THEN 1 ELSE 0 END,
+  allowed = ${tokens} >= 1,
   updated_at = GREATEST(bucket.updated_at, excluded.updated_at)
 RETURNING tokens, allowed`;
+}
 
-/** Connections one limiter's pool may hold at once; an API instance opens one limiter per create limit. */
+/**
+ * Both buckets in one statement, one round trip and one commit per create: the organisation's is
+ * counted only when the key's allowed the create. Every create locks its key's row before its
+ * organisation's, so concurrent creates never wait on each other in a cycle.
+ */
+const SPEND = `WITH spent_key AS (
+  INSERT INTO rate_limit_buckets AS bucket (policy, partition_key, tokens, allowed, updated_at)
+  VALUES ($1, $2, $3::double precision - 1, true, clock_timestamp())
+  ${spendOne('$3', '$4')}
+), spent_organisation AS (
+  INSERT INTO rate_limit_buckets AS bucket (policy, partition_key, tokens, allowed, updated_at)
+  SELECT $5, $6, $7::double precision - 1, true, clock_timestamp() FROM spent_key WHERE spent_key.allowed
+  ${spendOne('$7', '$8')}
+)
+SELECT false AS organisation, tokens, allowed FROM spent_key
+UNION ALL
+SELECT true AS organisation, tokens, allowed FROM spent_organisation`;
+
+interface SpentBucket {
+  organisation: boolean;
+  tokens: number;
+  allowed: boolean;
+}
+
+/** Connections an API instance's create limits may hold at once. */
 export const RATE_LIMIT_POOL_SIZE = 5;
 
 /**
- * The create limit's buckets in PostgreSQL (DATABASE_URL), so all API instances share one limit
- * per key. Its table is created here at open, apart from the key store's migrations.
+ * The create limits' buckets in PostgreSQL (DATABASE_URL), so all API instances share one limit
+ * per key and per organisation. Their table is created here at open, apart from the key store's
+ * migrations.
  */
-export class PostgresTokenBucketLimiter extends CreateRateLimiter {
-  private readonly tokensPerSecond: number;
-
+export class PostgresCreateRateLimits extends CreateRateLimits {
   private constructor(
-    policy: RateLimitPolicy,
+    perKey: RateLimitPolicy,
+    perOrganisation: RateLimitPolicy,
     private readonly pool: Pool,
   ) {
-    super(policy);
-    this.tokensPerSecond = this.tokensPerMs * 1000;
+    super(new RateLimit(perKey), new RateLimit(perOrganisation));
   }
 
-  static async open(connectionString: string, policy: RateLimitPolicy): Promise<PostgresTokenBucketLimiter> {
+  static async open(connectionString: string, perKey: RateLimitPolicy, perOrganisation: RateLimitPolicy): Promise<PostgresCreateRateLimits> {
     const pool = new Pool({ connectionString, max: RATE_LIMIT_POOL_SIZE, connectionTimeoutMillis: QUERY_TIMEOUT_MS, query_timeout: QUERY_TIMEOUT_MS });
     // An idle connection dropped by the server emits here; unheard, it would crash the process.
     pool.on('error', () => undefined);
@@ -65,17 +93,26 @@ export class PostgresTokenBucketLimiter extends CreateRateLimiter {
       await pool.end();
       throw error;
     }
-    return new PostgresTokenBucketLimiter(policy, pool);
+    return new PostgresCreateRateLimits(perKey, perOrganisation, pool);
   }
 
-  async take(partitionKey: string): Promise<RateLimitDecision> {
-    const { rows } = await this.pool.query<{ tokens: number; allowed: boolean }>(TAKE, [
-      this.policy.name,
-      partitionKey,
-      this.policy.burst,
-      this.tokensPerSecond,
+  async spend(keyPartition: string, organisationPartition: string): Promise<RateLimitOutcome[]> {
+    const { rows } = await this.pool.query<SpentBucket>(SPEND, [
+      this.perKey.policy.name,
+      keyPartition,
+      this.perKey.policy.burst,
+      this.perKey.tokensPerMs * 1000,
+      this.perOrganisation.policy.name,
+      organisationPartition,
+      this.perOrganisation.policy.burst,
+      this.perOrganisation.tokensPerMs * 1000,
     ]);
-    return this.decision(rows[0].allowed, rows[0].tokens);
+    // The key's row always comes back: its INSERT either inserts or updates.
+    const key = rows.find((row) => !row.organisation) as SpentBucket;
+    const organisation = rows.find((row) => row.organisation);
+    const outcomes: RateLimitOutcome[] = [[this.perKey, this.perKey.decision(key.allowed, key.tokens)]];
+    if (organisation) outcomes.push([this.perOrganisation, this.perOrganisation.decision(organisation.allowed, organisation.tokens)]);
+    return outcomes;
   }
 
   override async close(): Promise<void> {

@@ -1,7 +1,4 @@
-import type { CreateRateLimiter, RateLimitDecision } from './rate-limit';
-
-/** One limit a request was counted against, and what it decided. */
-export type RateLimitOutcome = readonly [CreateRateLimiter, RateLimitDecision];
+import type { RateLimitOutcome } from './rate-limit';
 
 /**
  * RateLimit-Policy and RateLimit as structured-field lists (draft-ietf-httpapi-ratelimit-headers),
@@ -11,7 +8,7 @@ export type RateLimitOutcome = readonly [CreateRateLimiter, RateLimitDecision];
  */
 export function rateLimitHeaders(outcomes: readonly RateLimitOutcome[]): Record<string, string> {
   return {
-    'ratelimit-policy': outcomes.map(([limiter]) => `"${limiter.policy.name}";q=${limiter.policy.burst};w=${limiter.windowSeconds}`).join(', '),
-    ratelimit: outcomes.map(([limiter, decision]) => `"${limiter.policy.name}";r=${decision.remaining};t=${decision.secondsUntilNext}`).join(', '),
+    'ratelimit-policy': outcomes.map(([limit]) => `"${limit.policy.name}";q=${limit.policy.burst};w=${limit.windowSeconds}`).join(', '),
+    ratelimit: outcomes.map(([limit, decision]) => `"${limit.policy.name}";r=${decision.remaining};t=${decision.secondsUntilNext}`).join(', '),
   };
 }

@@ -2,8 +2,8 @@ import { Injectable, UseGuards, type CanActivate, type ExecutionContext } from '
 import type { FastifyReply } from 'fastify';
 import { ApiError } from './api-error';
 import type { AuthenticatedRequest } from './auth.guard';
-import { rateLimitHeaders, type RateLimitOutcome } from './rate-limit-headers';
-import { CreateRateLimits, type CreateRateLimiter, type RateLimitDecision } from './rate-limit';
+import { rateLimitHeaders } from './rate-limit-headers';
+import { CreateRateLimits, type RateLimitOutcome } from './rate-limit';
 
 /**
  * Spends one token of the caller's key on a create (or an erasure), then one of its organisation's
@@ -20,32 +20,27 @@ export class CreateRateLimitGuard implements CanActivate {
     const request = http.getRequest<AuthenticatedRequest>();
     const caller = request.caller;
     if (!caller) throw new Error('@RateLimited() is for authenticated routes only');
-    const outcomes: RateLimitOutcome[] = [];
-    const spend = async (limiter: CreateRateLimiter, partitionKey: string, refusal: string): Promise<void> => {
-      const decision = await take(limiter, partitionKey, request);
-      outcomes.push([limiter, decision]);
-      if (!decision.allowed) {
-        throw new ApiError(429, 'RATE_LIMITED', `${refusal}; retry in ${decision.secondsUntilNext} s`, {
-          ...rateLimitHeaders(outcomes),
-          'retry-after': String(decision.secondsUntilNext),
-        });
-      }
-    };
-    await spend(this.limits.perKey, caller.keyId, 'Too many creates and erasures with this API key');
-    await spend(this.limits.perOrganisation, `${caller.environment}/${caller.organizationId}`, 'Too many creates and erasures for this organisation in this environment');
+    const outcomes = await spend(this.limits, caller.keyId, `${caller.environment}/${caller.organizationId}`, request);
+    const refused = outcomes.find(([, decision]) => !decision.allowed);
+    if (refused) {
+      const [limit, decision] = refused;
+      const refusal = limit === this.limits.perKey ? 'Too many creates and erasures with this API key' : 'Too many creates and erasures for this organisation in this environment';
+      throw new ApiError(429, 'RATE_LIMITED', `${refusal}; retry in ${decision.secondsUntilNext} s`, {
+        ...rateLimitHeaders(outcomes),
+        'retry-after': String(decision.secondsUntilNext),
+      });
+    }
     void http.getResponse<FastifyReply>().headers(rateLimitHeaders(outcomes));
     return true;
   }
 }
 
 // Fails closed, as the key check does: a create nobody could count must not slip past the limit.
-async function take(limiter: CreateRateLimiter, partitionKey: string, request: AuthenticatedRequest): Promise<RateLimitDecision> {
-  return Promise.resolve()
-    .then(() => limiter.take(partitionKey))
-    .catch((error: unknown) => {
-      request.log.error({ err: error }, 'rate limit store unreachable');
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The create limit cannot be checked right now; retry shortly', { 'retry-after': '2' });
-    });
+async function spend(limits: CreateRateLimits, keyPartition: string, organisationPartition: string, request: AuthenticatedRequest): Promise<RateLimitOutcome[]> {
+  return limits.spend(keyPartition, organisationPartition).catch((error: unknown) => {
+    request.log.error({ err: error }, 'rate limit store unreachable');
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The create limit cannot be checked right now; retry shortly', { 'retry-after': '2' });
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
-import { PostgresTokenBucketLimiter } from './postgres-rate-limit-store';
-import { CreateRateLimiter, CreateRateLimits, TokenBucketLimiter, type RateLimitPolicy } from './rate-limit';
+import { PostgresCreateRateLimits } from './postgres-rate-limit-store';
+import { CreateRateLimits, MemoryCreateRateLimits, TokenBucketLimiter, type RateLimitPolicy } from './rate-limit';
 
 /**
  * The create limits: in PostgreSQL when DATABASE_URL is set, so all API instances share one limit
@@ -16,18 +16,14 @@ import { CreateRateLimiter, CreateRateLimits, TokenBucketLimiter, type RateLimit
       inject: [AppConfig],
       useFactory: async (config: AppConfig): Promise<CreateRateLimits> => {
         const { values } = config;
-        const open = async (policy: RateLimitPolicy): Promise<CreateRateLimiter> =>
-          values.DATABASE_URL ? PostgresTokenBucketLimiter.open(values.DATABASE_URL, policy) : new TokenBucketLimiter(policy);
-        const perKey = await open({ name: 'creates', perMinute: values.RATE_LIMIT_CREATES_PER_MINUTE, burst: values.RATE_LIMIT_CREATES_BURST });
-        const perOrganisation = await open({
+        const perKey: RateLimitPolicy = { name: 'creates', perMinute: values.RATE_LIMIT_CREATES_PER_MINUTE, burst: values.RATE_LIMIT_CREATES_BURST };
+        const perOrganisation: RateLimitPolicy = {
           name: 'organisation-creates',
           perMinute: values.RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE,
           burst: values.RATE_LIMIT_ORGANISATION_CREATES_BURST,
-        }).catch(async (error: unknown) => {
-          await perKey.close();
-          throw error;
-        });
-        return new CreateRateLimits(perKey, perOrganisation);
+        };
+        if (values.DATABASE_URL) return PostgresCreateRateLimits.open(values.DATABASE_URL, perKey, perOrganisation);
+        return new MemoryCreateRateLimits(new TokenBucketLimiter(perKey), new TokenBucketLimiter(perOrganisation));
       },
     },
   ],
@@ -37,6 +33,6 @@ export class RateLimitModule implements OnApplicationShutdown {
   constructor(@Inject(CreateRateLimits) private readonly limits: CreateRateLimits) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.limits.perKey.close(), this.limits.perOrganisation.close()]);
+    await this.limits.close();
   }
 }

@@ -18,10 +18,10 @@ export interface RateLimitDecision {
 
 /**
  * A token bucket per partition key (an API key id, an organisation in an environment): `burst`
- * tokens, refilled continuously at `perMinute`, wherever it keeps its buckets.
+ * tokens, refilled continuously at `perMinute`, wherever its buckets are kept.
  */
-export abstract class CreateRateLimiter {
-  protected readonly tokensPerMs: number;
+export class RateLimit {
+  readonly tokensPerMs: number;
 
   constructor(readonly policy: RateLimitPolicy) {
     this.tokensPerMs = policy.perMinute / 60_000;
@@ -32,30 +32,33 @@ export abstract class CreateRateLimiter {
     return Math.max(1, Math.ceil(this.policy.burst / this.tokensPerMs / 1000));
   }
 
-  /** Spends a token of the key's bucket if it has one. */
-  abstract take(partitionKey: string): RateLimitDecision | Promise<RateLimitDecision>;
-
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-
   /** The decision once a bucket holds `left` tokens after the request. */
-  protected decision(allowed: boolean, left: number): RateLimitDecision {
+  decision(allowed: boolean, left: number): RateLimitDecision {
     const untilNextMs = (Math.floor(left) + 1 - left) / this.tokensPerMs;
     return { allowed, remaining: Math.floor(left), secondsUntilNext: Math.max(1, Math.ceil(untilNextMs / 1000)) };
   }
 }
 
+/** One limit a request was counted against, and what it decided. */
+export type RateLimitOutcome = readonly [RateLimit, RateLimitDecision];
+
 /**
- * What a create spends: a token of its key's bucket, then one of its organisation's (in that
- * environment), so a customer's many keys together add no more than one organisation's share.
- * The DI token of the API's create limits.
+ * What a create spends: a token of its key's bucket, then, if the key had one, one of its
+ * organisation's (in that environment), so a customer's many keys together add no more than one
+ * organisation's share. The DI token of the API's create limits.
  */
-export class CreateRateLimits {
+export abstract class CreateRateLimits {
   constructor(
-    readonly perKey: CreateRateLimiter,
-    readonly perOrganisation: CreateRateLimiter,
+    readonly perKey: RateLimit,
+    readonly perOrganisation: RateLimit,
   ) {}
+
+  /** The outcomes in the order the buckets were counted; a refusal, if any, is the last. */
+  abstract spend(keyPartition: string, organisationPartition: string): Promise<RateLimitOutcome[]>;
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 interface Bucket {
@@ -64,11 +67,10 @@ interface Bucket {
 }
 
 /**
- * The buckets in this process's memory (N instances allow N times the limit; see
- * PostgresTokenBucketLimiter). Buckets untouched long enough to be full again are forgotten,
- * which is the same as keeping them.
+ * One policy's buckets in this process's memory. Buckets untouched long enough to be full again
+ * are forgotten, which is the same as keeping them.
  */
-export class TokenBucketLimiter extends CreateRateLimiter {
+export class TokenBucketLimiter extends RateLimit {
   private readonly buckets: LRUCache<string, Bucket>;
 
   constructor(
@@ -79,6 +81,7 @@ export class TokenBucketLimiter extends CreateRateLimiter {
     this.buckets = new LRUCache({ max: 100_000, ttl: Math.ceil(policy.burst / this.tokensPerMs) });
   }
 
+  /** Spends a token of the key's bucket if it has one. */
   take(partitionKey: string): RateLimitDecision {
     const now = this.now();
     const bucket = this.buckets.get(partitionKey) ?? { tokens: this.policy.burst, updatedAt: now };
@@ -88,5 +91,24 @@ export class TokenBucketLimiter extends CreateRateLimiter {
     const left = allowed ? tokens - 1 : tokens;
     this.buckets.set(partitionKey, { tokens: left, updatedAt: now });
     return this.decision(allowed, left);
+  }
+}
+
+/** The create limits in this process's memory: N instances allow N times the limit (see PostgresCreateRateLimits). */
+export class MemoryCreateRateLimits extends CreateRateLimits {
+  constructor(
+    override readonly perKey: TokenBucketLimiter,
+    override readonly perOrganisation: TokenBucketLimiter,
+  ) {
+    super(perKey, perOrganisation);
+  }
+
+  async spend(keyPartition: string, organisationPartition: string): Promise<RateLimitOutcome[]> {
+    const key = this.perKey.take(keyPartition);
+    if (!key.allowed) return [[this.perKey, key]];
+    return [
+      [this.perKey, key],
+      [this.perOrganisation, this.perOrganisation.take(organisationPartition)],
+    ];
   }
 }

@@ -1,56 +1,80 @@
-import { PostgresTokenBucketLimiter } from '../../../../src/api/http/postgres-rate-limit-store';
-import { TokenBucketLimiter, type RateLimitPolicy } from '../../../../src/api/http/rate-limit';
+import { PostgresCreateRateLimits } from '../../../../src/api/http/postgres-rate-limit-store';
+import { MemoryCreateRateLimits, TokenBucketLimiter, type RateLimitOutcome, type RateLimitPolicy } from '../../../../src/api/http/rate-limit';
 import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
 
 let postgres: TestPostgres;
-const opened: PostgresTokenBucketLimiter[] = [];
+const opened: PostgresCreateRateLimits[] = [];
 
 beforeAll(async () => {
   postgres = await startTestPostgres();
 });
 
 afterAll(async () => {
-  await Promise.all(opened.map((limiter) => limiter.close()));
+  await Promise.all(opened.map((limits) => limits.close()));
   await postgres?.stop();
 });
 
-/** Two limiters on one new database, each with its own pool: two API instances. */
-async function twoInstances(policy: RateLimitPolicy): Promise<PostgresTokenBucketLimiter[]> {
+const ROOMY: RateLimitPolicy = { name: 'organisation-creates', perMinute: 1, burst: 1000 };
+
+/** Two API instances' create limits on one new database, each with its own pool. */
+async function twoInstances(perKey: RateLimitPolicy, perOrganisation: RateLimitPolicy = ROOMY): Promise<PostgresCreateRateLimits[]> {
   const url = await postgres.createDatabase();
-  const limiters = await Promise.all([PostgresTokenBucketLimiter.open(url, policy), PostgresTokenBucketLimiter.open(url, policy)]);
-  opened.push(...limiters);
-  return limiters;
+  const instances = await Promise.all([PostgresCreateRateLimits.open(url, perKey, perOrganisation), PostgresCreateRateLimits.open(url, perKey, perOrganisation)]);
+  opened.push(...instances);
+  return instances;
 }
 
-describe('the create limit in PostgreSQL', () => {
-  it('allows the burst once across instances, however the requests race', async () => {
+/** What a client sees of the outcomes: each limit by name, and its decision. */
+function seen(outcomes: RateLimitOutcome[]) {
+  return outcomes.map(([limit, decision]) => [limit.policy.name, decision]);
+}
+
+function allowed(outcomes: RateLimitOutcome[]): boolean {
+  return outcomes.every(([, decision]) => decision.allowed);
+}
+
+describe('the create limits in PostgreSQL', () => {
+  it('allows a key its burst once across instances, however the requests race', async () => {
     const [a, b] = await twoInstances({ name: 'creates', perMinute: 1, burst: 10 });
-    const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).take('key_a')));
-    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
-    expect(decisions.filter((decision) => decision.allowed).map((decision) => decision.remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const spent = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).spend('key_a', 'sandbox/acme')));
+    const allowedKeys = spent.filter(allowed).map(([[, key]]) => key.remaining);
+    expect(allowedKeys.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
-  it('decides as the in-memory limiter does: same remaining and same wait', async () => {
-    const policy = { name: 'creates', perMinute: 1, burst: 3 };
-    const [shared] = await twoInstances(policy);
-    const memory = new TokenBucketLimiter(policy, () => 0);
-    for (let i = 0; i < 5; i++) expect(await shared.take('key_a')).toEqual(memory.take('key_a'));
+  it('allows an organisation its burst once over all its keys racing, and counts it only for creates their key allowed', async () => {
+    const [a, b] = await twoInstances({ name: 'creates', perMinute: 1, burst: 3 }, { name: 'organisation-creates', perMinute: 1, burst: 8 });
+    const keys = ['key_1', 'key_2', 'key_3', 'key_4'];
+    const spent = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).spend(keys[i % keys.length], 'sandbox/acme')));
+    expect(spent.filter(allowed)).toHaveLength(8);
+    // 12 creates had a key token (3 per key); 4 of those found the organisation's bucket empty, 28 never reached it.
+    expect(spent.filter((outcomes) => outcomes.length === 2)).toHaveLength(12);
   });
 
-  it('keeps one bucket per key and per policy', async () => {
-    const [a, b] = await twoInstances({ name: 'creates', perMinute: 1, burst: 1 });
-    const [other] = await twoInstances({ name: 'other', perMinute: 1, burst: 1 });
-    expect((await a.take('key_a')).allowed).toBe(true);
-    expect((await b.take('key_a')).allowed).toBe(false);
-    expect((await b.take('key_b')).allowed).toBe(true);
-    expect((await other.take('key_a')).allowed).toBe(true);
+  it('decides as the in-memory limits do: same limits counted, same remaining and same wait', async () => {
+    const perKey = { name: 'creates', perMinute: 1, burst: 2 };
+    const perOrganisation = { name: 'organisation-creates', perMinute: 1, burst: 3 };
+    const [shared] = await twoInstances(perKey, perOrganisation);
+    const memory = new MemoryCreateRateLimits(new TokenBucketLimiter(perKey, () => 0), new TokenBucketLimiter(perOrganisation, () => 0));
+    for (const key of ['key_a', 'key_a', 'key_a', 'key_b', 'key_b', 'key_c', 'key_c']) {
+      expect(seen(await shared.spend(key, 'sandbox/acme'))).toEqual(seen(await memory.spend(key, 'sandbox/acme')));
+    }
+  });
+
+  it('keeps one bucket per key, per organisation and per policy', async () => {
+    const [a, b] = await twoInstances({ name: 'creates', perMinute: 1, burst: 1 }, { name: 'organisation-creates', perMinute: 1, burst: 1 });
+    const [other] = await twoInstances({ name: 'other', perMinute: 1, burst: 1 }, { name: 'other-organisations', perMinute: 1, burst: 1 });
+    expect(allowed(await a.spend('key_a', 'sandbox/acme'))).toBe(true);
+    expect(allowed(await b.spend('key_a', 'sandbox/globex'))).toBe(false);
+    expect(allowed(await b.spend('key_b', 'sandbox/acme'))).toBe(false);
+    expect(allowed(await b.spend('key_c', 'production/acme'))).toBe(true);
+    expect(allowed(await other.spend('key_a', 'sandbox/acme'))).toBe(true);
   });
 
   it('refills at the per-minute rate on the database clock', async () => {
     const [a, b] = await twoInstances({ name: 'creates', perMinute: 600, burst: 1 });
-    expect((await a.take('key_a')).allowed).toBe(true);
-    expect(await b.take('key_a')).toEqual({ allowed: false, remaining: 0, secondsUntilNext: 1 });
+    expect(allowed(await a.spend('key_a', 'sandbox/acme'))).toBe(true);
+    expect(seen(await b.spend('key_a', 'sandbox/acme'))).toEqual([['creates', { allowed: false, remaining: 0, secondsUntilNext: 1 }]]);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect((await b.take('key_a')).allowed).toBe(true);
+    expect(allowed(await b.spend('key_a', 'sandbox/acme'))).toBe(true);
   });
 });

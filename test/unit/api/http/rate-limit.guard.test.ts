@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { ApiExceptionFilter } from '../../../../src/api/http/api-exception.filter';
 import { ApiRoutesModule } from '../../../../src/api/http/api-routes';
 import type { AuthenticatedRequest } from '../../../../src/api/http/auth.guard';
-import { CreateRateLimits, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
+import { CreateRateLimits, MemoryCreateRateLimits, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
 import { RateLimited } from '../../../../src/api/http/rate-limit.guard';
 
 const clock = { now: 0 };
@@ -49,7 +49,7 @@ class FakeTasksController {
   providers: [
     {
       provide: CreateRateLimits,
-      useValue: new CreateRateLimits(
+      useValue: new MemoryCreateRateLimits(
         new PartlyUnreachableLimiter({ name: 'creates', perMinute: 1, burst: 2 }, () => clock.now),
         new PartlyUnreachableLimiter({ name: 'organisation-creates', perMinute: 1, burst: 3 }, () => clock.now),
       ),

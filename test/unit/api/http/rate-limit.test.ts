@@ -1,5 +1,5 @@
 import { rateLimitHeaders } from '../../../../src/api/http/rate-limit-headers';
-import { TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
+import { MemoryCreateRateLimits, TokenBucketLimiter, type RateLimitOutcome } from '../../../../src/api/http/rate-limit';
 
 function limiter(perMinute: number, burst: number) {
   const clock = { now: 0 };
@@ -59,6 +59,37 @@ describe('token bucket', () => {
     expect(bucket.take('key_a').secondsUntilNext).toBe(6);
     clock.now += 5_999;
     expect(bucket.take('key_a').secondsUntilNext).toBe(1);
+  });
+});
+
+describe('the create limits in memory', () => {
+  function limits() {
+    return new MemoryCreateRateLimits(
+      new TokenBucketLimiter({ name: 'creates', perMinute: 1, burst: 1 }, () => 0),
+      new TokenBucketLimiter({ name: 'organisation-creates', perMinute: 1, burst: 2 }, () => 0),
+    );
+  }
+  const names = (outcomes: RateLimitOutcome[]) => outcomes.map(([limit, decision]) => [limit.policy.name, decision.allowed]);
+
+  it("count the key's bucket, then the organisation's", async () => {
+    expect(names(await limits().spend('key_a', 'sandbox/acme'))).toEqual([
+      ['creates', true],
+      ['organisation-creates', true],
+    ]);
+  });
+
+  it("leave the organisation's bucket alone when the key refuses the create", async () => {
+    const shared = limits();
+    await shared.spend('key_a', 'sandbox/acme');
+    expect(names(await shared.spend('key_a', 'sandbox/acme'))).toEqual([['creates', false]]);
+    expect(names(await shared.spend('key_b', 'sandbox/acme'))).toEqual([
+      ['creates', true],
+      ['organisation-creates', true],
+    ]);
+    expect(names(await shared.spend('key_c', 'sandbox/acme'))).toEqual([
+      ['creates', true],
+      ['organisation-creates', false],
+    ]);
   });
 });
 
