@@ -10,7 +10,8 @@ export interface ProcessUsage {
 
 let clockTicksPerSecond: number | undefined;
 
-function ticksPerSecond(): number {
+/** The kernel's clock ticks per second (USER_HZ), the unit of /proc's CPU times. */
+export function ticksPerSecond(): number {
   if (clockTicksPerSecond === undefined) {
     const reported = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
     clockTicksPerSecond = Number.isFinite(reported) && reported > 0 ? reported : 100;

@@ -102,7 +102,15 @@ export function describeLikeForLike(options: TaskWorkerOptions): string {
 /** A line per run as it ends, so a run cut short by the deadline still shows what it measured. */
 export function describeEngineRun(run: EngineRun, createsOnly: boolean): string {
   const polls = run.pollsPerTask === undefined || createsOnly ? '' : `, ${run.pollsPerTask.toFixed(1)} polls per task`;
-  return `run ${run.round}, ${modeTitle(run.mode, createsOnly)}: ${run.completionsPerSecond.toFixed(1)} ${rateName(createsOnly)}, ${cpuSeconds(run.cpuSecondsPerThousand)} CPU-s per 1,000 tasks, ${run.failures} failures${polls}`;
+  return `run ${run.round}, ${modeTitle(run.mode, createsOnly)}: ${run.completionsPerSecond.toFixed(1)} ${rateName(createsOnly)}, ${cpuSeconds(run.cpuSecondsPerThousand)} CPU-s per 1,000 tasks${describeMachineCost(run)}, ${failuresWithCauses(run.failures, run.failureCauses)} failures${polls}`;
+}
+
+/** ", machine 112.3 CPU-s per 1,000 (23.1 outside the measured processes: 4.0 interrupts; ksoftirqd/0 3.2, …)". */
+function describeMachineCost({ machine, tasks }: EngineRun): string {
+  if (!machine) return '';
+  const perThousand = (seconds: number) => cpuSeconds((seconds / tasks) * 1000);
+  const others = machine.busiestOthers.map((other) => `${other.command} ${perThousand(other.cpuSeconds)}`).join(', ');
+  return `, machine ${perThousand(machine.busySeconds)} CPU-s per 1,000 (${perThousand(machine.unattributedSeconds)} outside the measured processes: ${perThousand(machine.interruptSeconds)} interrupts; ${others || 'no other process'})`;
 }
 
 /** The issue's engine gap: each mode's spread over its runs, each process's median, and Assay's medians over each raw engine's. */
@@ -115,6 +123,8 @@ export function engineGapTable(figures: EngineGapFigures): string {
     finiteRatio(assayOverRaw.completionsPerSecond),
     finiteRatio(assayOverRaw.cpuSecondsPerThousand),
     ...names.map(() => ''),
+    finiteRatio(assayOverRaw.machineCpuSecondsPerThousand),
+    '',
     '',
     '',
   ];
@@ -125,6 +135,8 @@ export function engineGapTable(figures: EngineGapFigures): string {
       `${rateName(createsOnly)} (min / median / max)`,
       'CPU-s per 1,000 tasks, all processes (min / median / max)',
       ...names.map((name) => `${name}, CPU-s per 1,000 (median)`),
+      'whole machine, CPU-s per 1,000 (median)',
+      'of which outside the measured processes (median)',
       'polls per task (median)',
       'failures (all runs)',
     ],
@@ -135,6 +147,8 @@ export function engineGapTable(figures: EngineGapFigures): string {
         minMedianMax(mode.completionsPerSecond, (value) => value.toFixed(1)),
         minMedianMax(mode.cpuSecondsPerThousand, cpuSeconds),
         ...names.map((name) => cpuSeconds(mode.medianCpuSecondsPerThousand[name] ?? Number.NaN)),
+        cpuSeconds(mode.medianMachineCpuSecondsPerThousand),
+        cpuSeconds(mode.medianUnattributedCpuSecondsPerThousand),
         createsOnly ? '– (not awaited)' : mode.medianPollsPerTask === undefined ? '– (long poll)' : mode.medianPollsPerTask.toFixed(1),
         mode.failures,
       ]),

@@ -10,6 +10,9 @@ export interface EngineModeSummary {
   cpuSecondsPerThousand: Spread;
   /** Each process's CPU-s per 1,000 tasks, the median over the runs. */
   medianCpuSecondsPerThousand: Record<string, number>;
+  /** The whole machine's busy CPU-s per 1,000 tasks, and the share no measured process accounts for (medians; NaN unmeasured). */
+  medianMachineCpuSecondsPerThousand: number;
+  medianUnattributedCpuSecondsPerThousand: number;
   /** Assay only. */
   medianPollsPerTask?: number;
   /** Over all runs. */
@@ -20,6 +23,8 @@ export interface EngineModeSummary {
 export interface EngineRatio {
   completionsPerSecond: number;
   cpuSecondsPerThousand: number;
+  /** The whole machine's CPU per task: an upper bound of the CPU ratio where `cpuSecondsPerThousand` is a lower one. */
+  machineCpuSecondsPerThousand: number;
 }
 
 export interface EngineGapSummary {
@@ -37,12 +42,15 @@ export function summariseEngineGap(runs: EngineRun[]): EngineGapSummary {
 function summariseMode(mode: EngineMode, runs: EngineRun[]): EngineModeSummary {
   const names = [...new Set(runs.flatMap((run) => run.costs.map((cost) => cost.name)))];
   const perThousand = (run: EngineRun, name: string) => ((run.costs.find((cost) => cost.name === name)?.cpuSeconds ?? Number.NaN) / run.tasks) * 1000;
+  const machinePerThousand = (run: EngineRun, seconds: (machine: NonNullable<EngineRun['machine']>) => number) => (run.machine ? (seconds(run.machine) / run.tasks) * 1000 : Number.NaN);
   return {
     mode,
     runs: runs.length,
     completionsPerSecond: spread(runs.map((run) => run.completionsPerSecond)),
     cpuSecondsPerThousand: spread(runs.map((run) => run.cpuSecondsPerThousand)),
     medianCpuSecondsPerThousand: Object.fromEntries(names.map((name) => [name, median(runs.map((run) => perThousand(run, name)))])),
+    medianMachineCpuSecondsPerThousand: median(runs.map((run) => machinePerThousand(run, (machine) => machine.busySeconds))),
+    medianUnattributedCpuSecondsPerThousand: median(runs.map((run) => machinePerThousand(run, (machine) => machine.unattributedSeconds))),
     medianPollsPerTask: mode === 'assay' ? median(runs.map((run) => run.pollsPerTask ?? Number.NaN)) : undefined,
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
   };
@@ -52,5 +60,6 @@ function assayOver(assay: EngineModeSummary, raw: EngineModeSummary): EngineRati
   return {
     completionsPerSecond: assay.completionsPerSecond.p50 / raw.completionsPerSecond.p50,
     cpuSecondsPerThousand: assay.cpuSecondsPerThousand.p50 / raw.cpuSecondsPerThousand.p50,
+    machineCpuSecondsPerThousand: assay.medianMachineCpuSecondsPerThousand / raw.medianMachineCpuSecondsPerThousand,
   };
 }

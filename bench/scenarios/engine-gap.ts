@@ -3,6 +3,8 @@ import type { AssayClient } from '../../src/sdk';
 import { benchClients } from '../bench-client';
 import { ASSAY_ROLES, processesOf, rawEngineRoles, type BenchStack, type ProcessRole } from '../bench-stack';
 import { runClosedLoop } from '../closed-loop';
+import { countFailure, failureCause, type FailureCauses } from '../failure-causes';
+import { MachineMeter, type MachineCost } from '../machine-cpu';
 import { waitUntilQuiet } from '../quiet';
 import { BENCH_TASK_INPUT } from '../task-input';
 import { UsageMeter, type ProcessCost } from '../usage-meter';
@@ -45,9 +47,12 @@ export interface EngineRun {
   cpuSecondsPerThousand: number;
   /** Tasks that did not end succeeded, or whose create failed. */
   failures: number;
+  failureCauses: FailureCauses;
   /** GETs the SDK sent per task until it saw it final; Assay only (the raw client's result() is one long poll). */
   pollsPerTask?: number;
   costs: ProcessCost[];
+  /** The whole machine over the run, beside `costs`; absent when no process was measured. */
+  machine?: MachineCost;
 }
 
 export interface EngineGapFigures extends EngineGapSummary {
@@ -146,32 +151,41 @@ function signalWorkers(stack: BenchStack, signal: 'SIGSTOP' | 'SIGCONT'): void {
 }
 
 async function runMode(stack: BenchStack, mode: EngineMode, path: EnginePath, round: number, tasks: number, concurrency: number): Promise<EngineRun> {
-  const meter = new UsageMeter(processesOf(stack, path.roles));
+  const measured = processesOf(stack, path.roles);
+  const meter = new UsageMeter(measured);
+  const offPath = new Map(stack.processes.filter((process) => !measured.includes(process)).map((process) => [process.pid, `${process.name} (off this path)`]));
+  const machineMeter = measured.length === 0 ? undefined : new MachineMeter(measured.map((process) => process.pid), offPath);
   let failures = 0;
+  const failureCauses: FailureCauses = {};
   let polls = 0;
   const countPoll = () => {
     polls += 1;
   };
+  machineMeter?.start();
   meter.start();
   const startedAt = performance.now();
   await runClosedLoop(tasks, concurrency, async () => {
     try {
       await path.runTask(countPoll);
-    } catch {
+    } catch (error) {
       failures += 1;
+      countFailure(failureCauses, failureCause('task', error));
     }
   });
   const elapsedMs = performance.now() - startedAt;
   const costs = meter.stop();
+  const measuredCpuSeconds = costs.reduce((sum, cost) => sum + cost.cpuSeconds, 0);
   return {
     mode,
     round,
     tasks,
     elapsedMs,
     completionsPerSecond: tasks / (elapsedMs / 1000),
-    cpuSecondsPerThousand: costs.length === 0 ? Number.NaN : (costs.reduce((sum, cost) => sum + cost.cpuSeconds, 0) / tasks) * 1000,
+    cpuSecondsPerThousand: costs.length === 0 ? Number.NaN : (measuredCpuSeconds / tasks) * 1000,
     failures,
+    failureCauses,
     pollsPerTask: mode === 'assay' ? polls / tasks : undefined,
     costs,
+    machine: machineMeter?.stop(measuredCpuSeconds),
   };
 }
