@@ -11,6 +11,7 @@ import { ensureLocalCodecCredential, ensureLocalEncryptionKey } from '../embedde
 import { localTemporalEnv } from '../embedded/local-temporal-env';
 import { makeCertificates, type Certificates } from './certificates';
 import { startClusterPostgres, type ClusterPostgres } from './cluster-postgres';
+import { CLUSTER_WORKER_SLOTS } from './cluster-worker-slots';
 import { ClusterProcess, countLogLines } from './cluster-process';
 import { setUpNamespaces } from './namespaces';
 import { acceptsConnections, answersOk, frontendServes } from './readiness';
@@ -288,6 +289,7 @@ async function servicePorts(): Promise<TemporalServicePorts> {
  */
 function operatorEnv(dataDir: string, address: string, certificates: Certificates, databaseUrl: string): NodeJS.ProcessEnv {
   return {
+    ...CLUSTER_WORKER_SLOTS,
     ...localTemporalEnv(process.env, address, dataDir),
     TEMPORAL_TLS_SERVER_CA_CERT_PATH: certificates.ca.cert,
     TEMPORAL_TLS_CLIENT_CERT_PATH: certificates.client.cert,

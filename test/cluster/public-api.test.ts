@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { Connection } from '@temporalio/client';
 import type { TLSConfig } from '@temporalio/common/lib/internal-non-workflow';
 import { builtEntrypoints } from '../../chaos/stack/built-entrypoints';
-import { CLUSTER_NAMESPACES } from '../../src/cluster/cluster';
+import { CLUSTER_NAMESPACES, WORKERS } from '../../src/cluster/cluster';
+import { CLUSTER_WORKER_SLOTS } from '../../src/cluster/cluster-worker-slots';
 import { taskWorkflowId } from '../../src/contract';
 import { verifyWebhook } from '../../src/sdk';
 import { ClusterStack } from '../support/cluster-stack';
@@ -87,6 +89,25 @@ async function listUntil(url: string, key: string, done: (data: any[]) => boolea
   const { body } = await eventually(() => http(url, { headers: bearer(key) }), (response) => response.status === 200 && done(response.body.data), `list ${url}`);
   return body;
 }
+
+describe("the cluster's workers", () => {
+  it('serve each namespace with the slots sized for the cluster, not the embedded default', () => {
+    const ready = WORKERS.flatMap((worker) =>
+      fs
+        .readFileSync(path.join(stack.dir, 'logs', `${worker}.log`), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"worker ready"'))
+        .map((line) => JSON.parse(line))
+        .map(({ namespace, slots }) => ({ worker, namespace, slots })),
+    );
+    const expected = WORKERS.flatMap((worker) => [
+      { worker, namespace: CLUSTER_NAMESPACES.sandbox, slots: Number(CLUSTER_WORKER_SLOTS.WORKER_SLOTS_SANDBOX) },
+      { worker, namespace: CLUSTER_NAMESPACES.production, slots: Number(CLUSTER_WORKER_SLOTS.WORKER_SLOTS_PRODUCTION) },
+    ]);
+    expect(ready).toEqual(expect.arrayContaining(expected));
+    expect(ready).toHaveLength(expected.length);
+  });
+});
 
 describe('tasks through both API instances', () => {
   it('a task created on one instance is polled to success on the other', async () => {
