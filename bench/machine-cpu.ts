@@ -3,9 +3,9 @@ import { processTree, readProcessUsage, ticksPerSecond } from './process-usage';
 
 /** The machine's CPU time, every core together, from the `cpu` line of /proc/stat. */
 export interface MachineCpuTime {
-  /** Everything but idle and iowait: user, nice, system, irq, softirq and steal. */
+  /** user, nice, system, irq and softirq: not idle, iowait, or steal (the hypervisor running other machines). */
   busySeconds: number;
-  /** irq and softirq: the kernel's interrupt work (loopback networking among it), charged to no process. */
+  /** irq and softirq: the kernel's interrupt work, loopback networking among it. */
   interruptSeconds: number;
 }
 
@@ -25,8 +25,8 @@ const BUSIEST_SHOWN = 4;
 export function parseMachineCpuTime(procStat: string, ticksEachSecond: number): MachineCpuTime {
   const line = procStat.split('\n').find((candidate) => candidate.startsWith('cpu '));
   if (!line) throw new Error('/proc/stat has no aggregate cpu line');
-  const [user, nice, system, , , irq, softirq, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
-  return { busySeconds: (user + nice + system + irq + softirq + steal) / ticksEachSecond, interruptSeconds: (irq + softirq) / ticksEachSecond };
+  const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
+  return { busySeconds: (user + nice + system + irq + softirq) / ticksEachSecond, interruptSeconds: (irq + softirq) / ticksEachSecond };
 }
 
 /** Its command name; for an interpreter (node, python3), with the script it runs, which says more. */

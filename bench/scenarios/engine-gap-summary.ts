@@ -23,7 +23,7 @@ export interface EngineModeSummary {
 export interface EngineRatio {
   completionsPerSecond: number;
   cpuSecondsPerThousand: number;
-  /** The whole machine's CPU per task: an upper bound of the CPU ratio where `cpuSecondsPerThousand` is a lower one. */
+  /** The whole machine's CPU per task, which also holds what no measured process accounts for. */
   machineCpuSecondsPerThousand: number;
 }
 
