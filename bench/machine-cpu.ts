@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { processTree, readProcessUsage, ticksPerSecond } from './process-usage';
+import { livePids, processTree, readProcessCpuSeconds, ticksPerSecond } from './process-usage';
 
 /** The machine's CPU time, every core together, from the `cpu` line of /proc/stat. */
 export interface MachineCpuTime {
@@ -40,11 +40,9 @@ function commandOf(pid: number): string {
 /** Each live process's own CPU time (not its reaped children's), by pid, with its command name. */
 function everyProcessCpu(): Map<number, { command: string; cpuSeconds: number }> {
   const processes = new Map<number, { command: string; cpuSeconds: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of livePids()) {
     try {
-      const pid = Number(entry);
-      processes.set(pid, { command: commandOf(pid), cpuSeconds: readProcessUsage(pid).cpuSeconds });
+      processes.set(pid, { command: commandOf(pid), cpuSeconds: readProcessCpuSeconds(pid) });
     } catch {
       // Gone between readdir and read.
     }

@@ -30,10 +30,23 @@ function peakRss(pid: number): number {
   return hwm ? Number(hwm[1]) * 1024 : Number.NaN;
 }
 
+/** User + system CPU time of a live process's threads, not of its reaped children. */
+export function readProcessCpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+}
+
 /** CPU time and peak RSS of a live process, from /proc (Linux only). */
 export function readProcessUsage(pid: number): ProcessUsage {
-  const fields = statFields(pid);
-  return { cpuSeconds: (Number(fields[11]) + Number(fields[12])) / ticksPerSecond(), peakRssBytes: peakRss(pid) };
+  return { cpuSeconds: readProcessCpuSeconds(pid), peakRssBytes: peakRss(pid) };
+}
+
+/** Every process alive now, by pid. */
+export function livePids(): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number);
 }
 
 /**
@@ -73,11 +86,10 @@ export function readProcessTreePssBytes(pid: number): number {
 /** `pid` and every live descendant of it. */
 export function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const live of livePids()) {
     try {
-      const parent = Number(statFields(Number(entry))[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      const parent = Number(statFields(live)[1]);
+      children.set(parent, [...(children.get(parent) ?? []), live]);
     } catch {
       // Gone between readdir and read.
     }

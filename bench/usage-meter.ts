@@ -1,5 +1,5 @@
 import type { MeasuredProcess } from './bench-stack';
-import { readProcessTreeCpuSeconds, readProcessTreePssBytes, readProcessUsage, resetPeakRss } from './process-usage';
+import { readProcessCpuSeconds, readProcessTreeCpuSeconds, readProcessTreePssBytes, readProcessUsage, resetPeakRss } from './process-usage';
 
 export interface ProcessCost {
   name: MeasuredProcess['name'];
@@ -13,7 +13,7 @@ const TREE_SAMPLE_MS = 1_000;
 
 /** A measured process's CPU time so far: of its whole process tree when it forks workers of its own. */
 export function readCpuSeconds(process: MeasuredProcess): number {
-  return process.tree ? readProcessTreeCpuSeconds(process.pid) : readProcessUsage(process.pid).cpuSeconds;
+  return process.tree ? readProcessTreeCpuSeconds(process.pid) : readProcessCpuSeconds(process.pid);
 }
 
 /** CPU time spent and peak RSS reached by each process of the stack between start() and stop(). */
