@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { livePids, processTree, readProcessCpuSeconds, ticksPerSecond } from './process-usage';
+import { livePids, processTrees, readProcessCpuSeconds, ticksPerSecond } from './process-usage';
 
 /** The machine's CPU time, every core together, from the `cpu` line of /proc/stat. */
 export interface MachineCpuTime {
@@ -37,12 +37,12 @@ function commandOf(pid: number): string {
   return script && !script.startsWith('-') ? `${command} ${script.split('/').slice(-2).join('/')}` : command;
 }
 
-/** Each live process's own CPU time (not its reaped children's), by pid, with its command name. */
-function everyProcessCpu(): Map<number, { command: string; cpuSeconds: number }> {
-  const processes = new Map<number, { command: string; cpuSeconds: number }>();
+/** Each live process's own CPU time (not its reaped children's), by pid. */
+function everyProcessCpu(): Map<number, number> {
+  const processes = new Map<number, number>();
   for (const pid of livePids()) {
     try {
-      processes.set(pid, { command: commandOf(pid), cpuSeconds: readProcessCpuSeconds(pid) });
+      processes.set(pid, readProcessCpuSeconds(pid));
     } catch {
       // Gone between readdir and read.
     }
@@ -56,7 +56,7 @@ function everyProcessCpu(): Map<number, { command: string; cpuSeconds: number }>
  */
 export class MachineMeter {
   private busyBefore?: MachineCpuTime;
-  private processesBefore = new Map<number, { command: string; cpuSeconds: number }>();
+  private processesBefore = new Map<number, number>();
 
   /** `namedPids`: processes outside the measured ones known by a better name than their command (the stack's other roles). */
   constructor(
@@ -73,13 +73,17 @@ export class MachineMeter {
   stop(measuredCpuSeconds: number): MachineCost {
     const busy = this.readMachine();
     const before = this.busyBefore ?? busy;
-    const measured = new Set(this.measuredPids.flatMap((pid) => processTree(pid)));
+    const measured = new Set(processTrees(this.measuredPids));
     const byCommand = new Map<string, number>();
-    for (const [pid, { command, cpuSeconds }] of everyProcessCpu()) {
-      if (measured.has(pid)) continue;
-      const spent = cpuSeconds - (this.processesBefore.get(pid)?.cpuSeconds ?? 0);
-      const name = this.namedPids.get(pid) ?? command;
-      if (spent > 0) byCommand.set(name, (byCommand.get(name) ?? 0) + spent);
+    for (const [pid, cpuSeconds] of everyProcessCpu()) {
+      const spent = cpuSeconds - (this.processesBefore.get(pid) ?? 0);
+      if (measured.has(pid) || spent <= 0) continue;
+      try {
+        const name = this.namedPids.get(pid) ?? commandOf(pid);
+        byCommand.set(name, (byCommand.get(name) ?? 0) + spent);
+      } catch {
+        // Exited since its CPU time was read.
+      }
     }
     const busySeconds = busy.busySeconds - before.busySeconds;
     return {

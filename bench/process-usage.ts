@@ -85,6 +85,11 @@ export function readProcessTreePssBytes(pid: number): number {
 
 /** `pid` and every live descendant of it. */
 export function processTree(pid: number): number[] {
+  return processTrees([pid]);
+}
+
+/** Each of `pids` and every live descendant of them, from one listing of the live processes. */
+export function processTrees(pids: readonly number[]): number[] {
   const children = new Map<number, number[]>();
   for (const live of livePids()) {
     try {
@@ -95,7 +100,7 @@ export function processTree(pid: number): number[] {
     }
   }
   const tree: number[] = [];
-  const pending = [pid];
+  const pending = [...pids];
   while (pending.length > 0) {
     const next = pending.pop() as number;
     tree.push(next);
