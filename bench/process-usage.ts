@@ -1,13 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
-export interface ProcessUsage {
-  /** User + system CPU time of every thread of the process so far. */
-  cpuSeconds: number;
-  /** Peak resident set size (VmHWM) since start or the last resetPeakRss. */
-  peakRssBytes: number;
-}
-
 let clockTicksPerSecond: number | undefined;
 
 /** The kernel's clock ticks per second (USER_HZ), the unit of /proc's CPU times. */
@@ -25,7 +18,8 @@ function statFields(pid: number): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
-function peakRss(pid: number): number {
+/** Peak resident set size (VmHWM) of a live process since its start or the last resetPeakRss. */
+export function readPeakRssBytes(pid: number): number {
   const hwm = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return hwm ? Number(hwm[1]) * 1024 : Number.NaN;
 }
@@ -34,11 +28,6 @@ function peakRss(pid: number): number {
 export function readProcessCpuSeconds(pid: number): number {
   const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
-}
-
-/** CPU time and peak RSS of a live process, from /proc (Linux only). */
-export function readProcessUsage(pid: number): ProcessUsage {
-  return { cpuSeconds: readProcessCpuSeconds(pid), peakRssBytes: peakRss(pid) };
 }
 
 /** Every process alive now, by pid. */
@@ -94,7 +83,9 @@ export function processTrees(pids: readonly number[]): number[] {
   for (const live of livePids()) {
     try {
       const parent = Number(statFields(live)[1]);
-      children.set(parent, [...(children.get(parent) ?? []), live]);
+      const siblings = children.get(parent);
+      if (siblings) siblings.push(live);
+      else children.set(parent, [live]);
     } catch {
       // Gone between readdir and read.
     }

@@ -1,5 +1,5 @@
 import type { MeasuredProcess } from './bench-stack';
-import { readProcessCpuSeconds, readProcessTreeCpuSeconds, readProcessTreePssBytes, readProcessUsage, resetPeakRss } from './process-usage';
+import { readPeakRssBytes, readProcessCpuSeconds, readProcessTreeCpuSeconds, readProcessTreePssBytes, resetPeakRss } from './process-usage';
 
 export interface ProcessCost {
   name: MeasuredProcess['name'];
@@ -43,7 +43,7 @@ export class UsageMeter {
     return this.processes.map((measured) => ({
       name: measured.name,
       cpuSeconds: readCpuSeconds(measured) - (this.before.get(measured.pid) ?? 0),
-      peakRssBytes: measured.tree ? (this.treePeaks.get(measured.pid) ?? Number.NaN) : readProcessUsage(measured.pid).peakRssBytes,
+      peakRssBytes: measured.tree ? (this.treePeaks.get(measured.pid) ?? Number.NaN) : readPeakRssBytes(measured.pid),
     }));
   }
 
