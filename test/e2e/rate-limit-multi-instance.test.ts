@@ -1,6 +1,6 @@
 import type { AssayHarness } from '../support/assay-harness';
 import { startTwoApiInstances, type ApiInstances } from '../support/api-instances';
-import { bearer, http } from '../support/http';
+import { bearer, http, type HttpResult } from '../support/http';
 
 const TASK = { task_type: 'summarize', input: { text: 'The council approved the plan. It opens in spring.' } };
 
@@ -8,9 +8,44 @@ let deployment: ApiInstances;
 let harness: AssayHarness;
 let instances: string[];
 
+/**
+ * Buckets refill continuously at a token a minute, so a whole token never comes back during a test,
+ * but each second that passes takes a second off the wait for the next one. The waits a test reads
+ * are therefore 60 s less the seconds its requests took, at most.
+ */
+const SECONDS_PER_TOKEN = 60;
+
+interface RateLimitItem {
+  name: string;
+  remaining: number;
+  secondsUntilNext: number;
+}
+
+function rateLimitItems(answer: HttpResult): RateLimitItem[] {
+  return (answer.headers.get('ratelimit') ?? '').split(', ').map((item) => {
+    const [, name, remaining, secondsUntilNext] = /^"([^"]+)";r=(\d+);t=(\d+)$/.exec(item) ?? [];
+    return { name, remaining: Number(remaining), secondsUntilNext: Number(secondsUntilNext) };
+  });
+}
+
+/** Sends the requests one after another and says how many seconds all of them took. */
+async function timed(requests: (() => Promise<HttpResult>)[]): Promise<{ answers: HttpResult[]; seconds: number }> {
+  const started = performance.now();
+  const answers = [];
+  for (const request of requests) answers.push(await request());
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+function expectWaitWithin(secondsUntilNext: number, elapsedSeconds: number): void {
+  expect(secondsUntilNext).toBeLessThanOrEqual(SECONDS_PER_TOKEN);
+  expect(secondsUntilNext).toBeGreaterThanOrEqual(Math.floor(SECONDS_PER_TOKEN - elapsedSeconds));
+}
+
 beforeAll(async () => {
-  // Bursts of 3 per key and 5 per organisation that take a minute per token to refill: nothing refills during the test.
+  // Bursts of 3 per key and 5 per organisation, refilled at a token a minute. No worker drains the
+  // queue here, so admission (its own test: admission.test.ts) is off, lest a slow run meet it first.
   deployment = await startTwoApiInstances({
+    ADMISSION_MAX_QUEUE_SECONDS: '0',
     RATE_LIMIT_CREATES_BURST: '3',
     RATE_LIMIT_CREATES_PER_MINUTE: '1',
     RATE_LIMIT_ORGANISATION_CREATES_BURST: '5',
@@ -27,19 +62,20 @@ afterAll(async () => {
 describe('two API instances sharing one PostgreSQL', () => {
   it('allow a key its create limit once between them, not once each', async () => {
     const { key } = await harness.issueKey('acme', 'test');
-    const create = (instance: string) => http(`${instance}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: TASK });
-    const answers = [];
-    for (const instance of [0, 1, 0, 1, 0, 1]) answers.push(await create(instances[instance]));
+    const create = (instance: string) => () => http(`${instance}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: TASK });
+    const { answers, seconds } = await timed([0, 1, 0, 1, 0, 1].map((instance) => create(instances[instance])));
 
     expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 429, 429, 429]);
-    expect(answers.slice(0, 3).map((answer) => answer.headers.get('ratelimit'))).toEqual([
-      '"creates";r=2;t=60, "organisation-creates";r=4;t=60',
-      '"creates";r=1;t=60, "organisation-creates";r=3;t=60',
-      '"creates";r=0;t=60, "organisation-creates";r=2;t=60',
+    expect(answers.slice(0, 3).map((answer) => rateLimitItems(answer).map(({ name, remaining }) => [name, remaining]))).toEqual([
+      [['creates', 2], ['organisation-creates', 4]],
+      [['creates', 1], ['organisation-creates', 3]],
+      [['creates', 0], ['organisation-creates', 2]],
     ]);
+    for (const answer of answers.slice(0, 3)) for (const item of rateLimitItems(answer)) expectWaitWithin(item.secondsUntilNext, seconds);
     for (const refused of answers.slice(3)) {
       expect(refused.body.error.code).toBe('RATE_LIMITED');
-      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(rateLimitItems(refused)).toEqual([{ name: 'creates', remaining: 0, secondsUntilNext: Number(refused.headers.get('retry-after')) }]);
+      expectWaitWithin(Number(refused.headers.get('retry-after')), seconds);
       expect(refused.headers.get('ratelimit-policy')).toBe('"creates";q=3;w=180');
     }
   });
@@ -53,13 +89,18 @@ describe('two API instances sharing one PostgreSQL', () => {
 
   it('allow an organisation its limit once between them, over all its keys', async () => {
     const keys = [(await harness.issueKey('initech', 'test')).key, (await harness.issueKey('initech', 'test')).key];
-    const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await http(`${instances[i % 2]}/v1/ai/tasks`, { method: 'POST', headers: bearer(keys[i % 2]), json: TASK }));
+    const { answers, seconds } = await timed(
+      Array.from({ length: 6 }, (_, i) => () => http(`${instances[i % 2]}/v1/ai/tasks`, { method: 'POST', headers: bearer(keys[i % 2]), json: TASK })),
+    );
 
     expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 202, 202, 429]);
     const refused = answers[5];
     expect(refused.body.error).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/organisation in this environment/), request_id: expect.any(String) });
-    expect(refused.headers.get('retry-after')).toBe('60');
-    expect(refused.headers.get('ratelimit')).toBe('"creates";r=0;t=60, "organisation-creates";r=0;t=60');
+    expect(rateLimitItems(refused).map(({ name, remaining }) => [name, remaining])).toEqual([
+      ['creates', 0],
+      ['organisation-creates', 0],
+    ]);
+    expect(rateLimitItems(refused)[1].secondsUntilNext).toBe(Number(refused.headers.get('retry-after')));
+    for (const item of rateLimitItems(refused)) expectWaitWithin(item.secondsUntilNext, seconds);
   });
 });
