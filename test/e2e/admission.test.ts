@@ -11,7 +11,7 @@ const MAX_QUEUE_SECONDS = 1;
 let harness: AssayHarness;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ worker: false, env: { ...UNLIMITED_CREATES, ADMISSION_MAX_QUEUE_SECONDS: String(MAX_QUEUE_SECONDS) } });
+  harness = await AssayHarness.start({ worker: 'later', env: { ...UNLIMITED_CREATES, ADMISSION_MAX_QUEUE_SECONDS: String(MAX_QUEUE_SECONDS) } });
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ let acme: string;
 let globex: string;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ provider, worker: false, env: { PREFER_WAIT_MAX_PER_ORGANISATION: String(WAITS_PER_ORGANISATION) } });
+  harness = await AssayHarness.start({ provider, worker: 'later', env: { PREFER_WAIT_MAX_PER_ORGANISATION: String(WAITS_PER_ORGANISATION) } });
   acme = (await harness.issueKey('acme', 'test')).key;
   globex = (await harness.issueKey('globex', 'test')).key;
 });

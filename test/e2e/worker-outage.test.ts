@@ -7,7 +7,7 @@ let harness: AssayHarness;
 let key: string;
 
 beforeAll(async () => {
-  harness = await AssayHarness.start({ worker: false, provider });
+  harness = await AssayHarness.start({ worker: 'later', provider });
   key = (await harness.issueKey('acme', 'test')).key;
 });
 

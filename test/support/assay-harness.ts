@@ -21,8 +21,11 @@ import { PRODUCTION_NAMESPACE, SANDBOX_NAMESPACE, startTestTemporal } from './te
 
 export interface HarnessOptions {
   env?: Record<string, string>;
-  /** Start the worker with the harness (default true). */
-  worker?: boolean;
+  /**
+   * Start the worker with the harness (default true). `'later'`: not yet, but bundle its workflows
+   * now, so the test that starts it spends none of its own time (on a loaded machine, many seconds) bundling.
+   */
+  worker?: boolean | 'later';
   /** Keep keys in this PostgreSQL database instead of the SQLite file in the data directory. */
   databaseUrl?: string;
   /** Use this dev server (stopped with the harness) instead of starting one, e.g. to put a proxy in front of it first. */
@@ -84,7 +87,8 @@ export class AssayHarness {
       harness.app = await createApiApp(config, { logDestination: options.logDestination });
       await harness.app.listen({ port: 0, host: '127.0.0.1' });
       harness.baseUrl = await harness.app.getUrl();
-      if (options.worker !== false) await harness.startWorker();
+      if (options.worker === 'later') await harness.bundleWorkflows();
+      else if (options.worker !== false) await harness.startWorker();
     } catch (error) {
       // The test file's afterAll never sees a harness that failed to start: stop what did start.
       await harness.stop();
@@ -99,11 +103,13 @@ export class AssayHarness {
       const connecting = perEnvironment(this.config.temporalConnections, (options) => NativeConnection.connect(options));
       this.connections = { test: await connecting.test, live: await connecting.live };
     }
-    this.workflowSource ??= {
-      workflowBundle: await bundleWorkflowCode({ ...WORKFLOW_BUNDLE_OPTIONS, logger: bundlerLogger }),
-    };
-    this.workers = await createWorkers(this.config, this.connections, this.workflowSource);
+    this.workers = await createWorkers(this.config, this.connections, await this.bundleWorkflows());
     this.running = Promise.all(this.workers.map((worker) => worker.run()));
+  }
+
+  private async bundleWorkflows(): Promise<WorkflowSource> {
+    this.workflowSource ??= { workflowBundle: await bundleWorkflowCode({ ...WORKFLOW_BUNDLE_OPTIONS, logger: bundlerLogger }) };
+    return this.workflowSource;
   }
 
   async stopWorker(): Promise<void> {

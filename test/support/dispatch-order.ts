@@ -18,7 +18,7 @@ export function useHeldService(fairness: boolean): { summaryOrderAfterBacklog(ba
     harness = await AssayHarness.start({
       temporal: await startTestTemporal({ fairness }),
       provider,
-      worker: false,
+      worker: 'later',
       // The fewest slots the SDK allows: the worker takes tasks nearly one at a time, in dispatch order.
       env: { WORKER_SLOTS_SANDBOX: '2', WORKER_ACTIVITY_SLOTS_SANDBOX: '2' },
     });
