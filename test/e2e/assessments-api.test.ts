@@ -25,7 +25,7 @@ const reviewers: Record<string, string> = {};
 
 beforeAll(async () => {
   // Encrypted payloads: the reviewer's reads through the API decode them with the same keys.
-  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA, REVIEW_UPDATE_TIMEOUT_MS: '3000', PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('assessments') } });
+  harness = await AssayHarness.start({ env: { ASSESSMENT_CLAIM_SLA: CLAIM_SLA, REVIEW_UPDATE_TIMEOUT_MS: '8000', PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('assessments') } });
   key = (await harness.issueKey('acme', 'test')).key;
   assessmentsUrl = `${harness.baseUrl}/v1/network-assessments`;
   for (const name of ['alice', 'bob']) reviewers[name] = (await harness.addReviewer(name)).credential;

@@ -253,7 +253,8 @@ describe('workflow timeout', () => {
     await client.workflow.start(AI_TASK_WORKFLOW_TYPE, {
       taskQueue: harness.config.values.TEMPORAL_TASK_QUEUE,
       workflowId: taskWorkflowId(org, id),
-      workflowExecutionTimeout: '2 seconds',
+      // Long enough for the call to reach the held provider on a loaded machine, which the test waits for.
+      workflowExecutionTimeout: '10 seconds',
       args: [{ taskId: id, organizationId: org, taskType: 'summarize', input: { text: 'A task that will run out of time. It waits on a held provider.' } }],
       memo: { ...memo },
       typedSearchAttributes: [

@@ -19,7 +19,7 @@ let key: string;
 beforeAll(async () => {
   const [heldUrl, orderedUrl] = [await held.listen(), await ordered.listen()];
   harness = await AssayHarness.start({
-    worker: false,
+    worker: 'later',
     env: {
       ASSAY_MODELS: JSON.stringify([
         { name: 'held', base_url: heldUrl, concurrency: 4 },
@@ -69,7 +69,8 @@ describe('a task with a deadline', () => {
     held.hold();
     await harness.startWorker();
     const arrived = held.nextRequest();
-    const deadline = new Date(Date.now() + 4000).toISOString();
+    // Time enough for the call to reach the held model on a loaded machine, which the test waits for.
+    const deadline = new Date(Date.now() + 10_000).toISOString();
     const created = await create({ model: 'held', deadline, input: { text: 'A text whose deadline passes mid-call.' } });
     expect(created.body.deadline).toBe(deadline);
     await arrived;

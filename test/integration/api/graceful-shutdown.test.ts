@@ -160,7 +160,8 @@ describe('worker rolling restart', () => {
   });
 
   it('lets the old worker finish its running tasks while the new one takes the next, each task done exactly once', async () => {
-    const workerA = await spawnService('worker', serviceEnv(harness), WORKER_READY, NAMESPACES);
+    // A grace no loaded machine outlasts: the test releases worker A's held tasks only after worker B has taken the next two.
+    const workerA = await spawnService('worker', serviceEnv(harness, { WORKER_SHUTDOWN_GRACE_MS: '120000' }), WORKER_READY, NAMESPACES);
     const before = [await createTask(harness.baseUrl, key), await createTask(harness.baseUrl, key), await createTask(harness.baseUrl, key)];
     await waitForProviderRequests(before.length);
 

@@ -51,7 +51,7 @@ describe('a create whose response is lost', () => {
         const client = new AssayClient({
           baseUrl,
           apiKey: 'assay_test_abc',
-          requestTimeoutMs: 500,
+          requestTimeoutMs: 2_000,
           retry: { baseDelayMs: 50, maxDelayMs: 100 },
         });
 

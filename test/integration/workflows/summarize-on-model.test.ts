@@ -209,24 +209,24 @@ describe('aiTaskWorkflow on a remote model', () => {
 describe('aiTaskWorkflow on a remote model, with a deadline', () => {
   it('fails TIMED_OUT when its deadline passes while the model call runs, and counts no usage for the canceled call', async () => {
     const { play, activities } = playedModel(() => activitySleep(30_000));
-    const { outcome, handle, deadline } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadlineInMs: 2_000 });
+    const { outcome, handle, deadline } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadlineInMs: 5_000 });
     expect(outcome).toEqual({ status: 'failed', error: deadlineError(deadline as string) });
     expect(play.calls).toHaveLength(1);
     recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-deadline-passed-mid-call');
   });
 
   it('fails TIMED_OUT when its call returns after the deadline, before the timer, started late, has fired', async () => {
-    // The first workflow task, held 6 s, asks for the timer 3 s ahead and schedules the call; the
-    // server starts both as that task completes, so the call has 3 s to return before the timer
+    // The first workflow task, held 8 s, asks for the timer 5 s ahead and schedules the call; the
+    // server starts both as that task completes, so the call has 5 s to return before the timer
     // fires, and returns 3 s after the deadline at the earliest.
     const workflowBundle = await bundleWorkflowCode({
       workflowsPath: require.resolve('../../../workflows'),
       workflowInterceptorModules: [require.resolve('../../support/held-first-workflow-task')],
       logger: bundlerLogger,
     });
-    const hold: HeldFirstWorkflowTaskActivities = { holdFirstWorkflowTask: () => new Promise((resolve) => setTimeout(resolve, 6_000)) };
+    const hold: HeldFirstWorkflowTaskActivities = { holdFirstWorkflowTask: () => new Promise((resolve) => setTimeout(resolve, 8_000)) };
     const { play, activities } = playedModel();
-    const { outcome, handle, deadline } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadlineInMs: 3_000, bundle: { workflowBundle, activities: hold } });
+    const { outcome, handle, deadline } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadlineInMs: 5_000, bundle: { workflowBundle, activities: hold } });
 
     // The call was made and returned, so the task shows its usage, but it came after the deadline.
     expect(outcome).toEqual({
