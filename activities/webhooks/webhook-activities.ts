@@ -5,7 +5,7 @@ import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { newWebhookDeliveryId } from '../../src/common/webhooks/webhook-ids';
 import { signingSecrets } from '../../src/common/webhooks/webhook-secrets';
 import { signWebhook } from '../../src/common/webhooks/webhook-signing';
-import type { DeliveryOutcome, StoredWebhookEndpoint, WebhookStore } from '../../src/common/storage/webhook-store';
+import type { DeliveryOutcome, WebhookStore } from '../../src/common/storage/webhook-store';
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
 import {
   TEST_WEBHOOK_EVENT_TYPE,
@@ -13,6 +13,7 @@ import {
   type FinalDeliveryErrorCode,
   type WebhookActivities,
   type WebhookEventInput,
+  type WebhookEventType,
   type WebhookRetrySchedule,
   type WebhookSubscriberQuery,
 } from '../../src/contract';
@@ -36,16 +37,19 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
   const subscribedEndpoints = async (organizationId: string, type: WebhookEventInput['type']) => {
     const environment = deps.environmentOf(Context.current().info.namespace);
     const endpoints = await deps.store.listFor(organizationId, environment);
-    return endpoints.filter((endpoint) => endpoint.disabledAt === null && accepts(endpoint, type));
+    return endpoints.filter((endpoint) => endpoint.disabledAt === null && accepts(endpoint.events, type));
   };
   /** The one endpoint a test event or a redelivery was sent to, if it is still the organisation's and enabled. */
   const targetEndpoint = async (input: WebhookEventInput & { endpointId: string }) => {
     const endpoint = await deps.store.find(input.endpointId);
     const environment = deps.environmentOf(Context.current().info.namespace);
-    const usable = endpoint && endpoint.organizationId === input.organizationId && endpoint.environment === environment && endpoint.disabledAt === null && accepts(endpoint, input.type);
+    const usable = endpoint && endpoint.organizationId === input.organizationId && endpoint.environment === environment && endpoint.disabledAt === null && accepts(endpoint.events, input.type);
     return usable ? [endpoint] : [];
   };
-  const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
+  const hasWebhookSubscribers = async ({ organizationId, type }: WebhookSubscriberQuery) => {
+    const environment = deps.environmentOf(Context.current().info.namespace);
+    return (await deps.store.enabledEndpointEvents(organizationId, environment)).some((events) => accepts(events, type));
+  };
   const sweep = createOperatorCloseSweep(hasWebhookSubscribers, deps.retentionMs);
   return {
     hasWebhookSubscribers,
@@ -83,7 +87,7 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
       const context = Context.current();
       const attempt = context.info.attempt;
       const endpoint = await deps.store.find(input.endpointId);
-      if (!endpoint || endpoint.disabledAt !== null || !accepts(endpoint, input.eventType)) return 'skipped';
+      if (!endpoint || endpoint.disabledAt !== null || !accepts(endpoint.events, input.eventType)) return 'skipped';
       const startedAt = new Date();
       const record = (outcome: DeliveryOutcome, httpStatus: number | null, error: string | null) => {
         // One line per attempt, inside the attempt's span: the worker's log holds the trace id of each delivery.
@@ -149,8 +153,8 @@ export function createWebhookActivities(deps: WebhookActivityDependencies): Webh
 }
 
 /** Subscribed to the type; the test event is accepted by every endpoint, since it goes only where it is sent. */
-function accepts(endpoint: StoredWebhookEndpoint, type: DeliveredWebhookEventType): boolean {
-  return type === TEST_WEBHOOK_EVENT_TYPE || endpoint.events.includes(type);
+function accepts(events: readonly WebhookEventType[], type: DeliveredWebhookEventType): boolean {
+  return type === TEST_WEBHOOK_EVENT_TYPE || events.includes(type);
 }
 
 function testEventData(endpointId: string | undefined): { endpoint_id: string | undefined; message: string } {

@@ -147,6 +147,21 @@ export class WebhookStore {
     return Promise.all(rows.map((row) => this.fromRow(row)));
   }
 
+  /**
+   * The events each enabled endpoint of the organisation takes in this environment. Whether anyone
+   * subscribes, asked once per task, needs no signing secret, so none is read or decrypted.
+   */
+  async enabledEndpointEvents(organizationId: string, environment: KeyEnvironment): Promise<WebhookEventType[][]> {
+    const rows = await this.db
+      .selectFrom('webhookEndpoints')
+      .select('events')
+      .where('organizationId', '=', organizationId)
+      .where('environment', '=', environment)
+      .where('disabledAt', 'is', null)
+      .execute();
+    return rows.map((row) => JSON.parse(row.events) as WebhookEventType[]);
+  }
+
   /** The endpoint and its delivery records. */
   async delete(id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {

@@ -130,6 +130,21 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     expect((await store.listFor('acme', 'test'))[1].events).toEqual(['ai_task.completed', 'assessment.reviewed']);
   });
 
+  it("tells the events of an organisation's enabled endpoints in one environment without opening a secret", async () => {
+    const { open } = await location();
+    const store = await open(FIRST_KEY);
+    await store.create(endpoint({ id: 'we_1' }));
+    await store.create(endpoint({ id: 'we_2', events: ['assessment.reviewed'] }));
+    await store.create(endpoint({ id: 'we_3', environment: 'live' }));
+    await store.create(endpoint({ id: 'we_4', organizationId: 'globex' }));
+    await store.create(endpoint({ id: 'we_5', events: ['ai_task.completed', 'assessment.reviewed'] }));
+    await store.disable('we_5', 'HTTP 410', '2025-01-02T00:00:00.000Z');
+    const withoutTheKey = await open(SECOND_KEY);
+    await expect(withoutTheKey.listFor('acme', 'test')).rejects.toThrow(/not configured/);
+    expect((await withoutTheKey.enabledEndpointEvents('acme', 'test')).sort()).toEqual([['ai_task.completed'], ['assessment.reviewed']]);
+    expect(await withoutTheKey.enabledEndpointEvents('globex', 'live')).toEqual([]);
+  });
+
   it('rotates: the current secret becomes the previous one', async () => {
     const store = await (await location()).open();
     await store.create(endpoint());
