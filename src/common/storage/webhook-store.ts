@@ -159,7 +159,7 @@ export class WebhookStore {
       .where('environment', '=', environment)
       .where('disabledAt', 'is', null)
       .execute();
-    return rows.map((row) => JSON.parse(row.events) as WebhookEventType[]);
+    return rows.map((row) => eventsOf(row));
   }
 
   /** The endpoint and its delivery records. */
@@ -289,7 +289,7 @@ export class WebhookStore {
   private async fromRow(row: WebhookEndpointRow): Promise<StoredWebhookEndpoint> {
     return {
       ...row,
-      events: JSON.parse(row.events) as WebhookEventType[],
+      events: eventsOf(row),
       secret: await this.sealer.open(row.secret),
       previousSecret: row.previousSecret === null ? null : await this.sealer.open(row.previousSecret),
     };
@@ -306,4 +306,8 @@ export class WebhookStore {
       .limit(limit)
       .execute();
   }
+}
+
+function eventsOf(row: Pick<WebhookEndpointRow, 'events'>): WebhookEventType[] {
+  return JSON.parse(row.events) as WebhookEventType[];
 }
