@@ -142,6 +142,8 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     const withoutTheKey = await open(SECOND_KEY);
     await expect(withoutTheKey.listFor('acme', 'test')).rejects.toThrow(/not configured/);
     expect((await withoutTheKey.enabledEndpointEvents('acme', 'test')).sort()).toEqual([['ai_task.completed'], ['assessment.reviewed']]);
+    expect(await withoutTheKey.enabledEndpointEvents('acme', 'live')).toEqual([['ai_task.completed']]);
+    expect(await withoutTheKey.enabledEndpointEvents('globex', 'test')).toEqual([['ai_task.completed']]);
     expect(await withoutTheKey.enabledEndpointEvents('globex', 'live')).toEqual([]);
   });
 
