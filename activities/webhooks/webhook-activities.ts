@@ -35,18 +35,15 @@ export interface WebhookActivityDependencies {
 
 export function createWebhookActivities(deps: WebhookActivityDependencies): WebhookActivities {
   const currentEnvironment = () => deps.environmentOf(Context.current().info.namespace);
-  const subscribedEndpoints = async (organizationId: string, type: WebhookEventInput['type']) => {
-    const endpoints = await deps.store.listFor(organizationId, currentEnvironment());
-    return endpoints.filter((endpoint) => endpoint.disabledAt === null && accepts(endpoint.events, type));
-  };
+  const subscribedEndpoints = async (organizationId: string, type: WebhookEventInput['type']) =>
+    (await deps.store.enabledSubscriptions(organizationId, currentEnvironment())).filter((endpoint) => accepts(endpoint.events, type));
   /** The one endpoint a test event or a redelivery was sent to, if it is still the organisation's and enabled. */
   const targetEndpoint = async (input: WebhookEventInput & { endpointId: string }) => {
     const endpoint = await deps.store.find(input.endpointId);
     const usable = endpoint && endpoint.organizationId === input.organizationId && endpoint.environment === currentEnvironment() && endpoint.disabledAt === null && accepts(endpoint.events, input.type);
     return usable ? [endpoint] : [];
   };
-  const hasWebhookSubscribers = async ({ organizationId, type }: WebhookSubscriberQuery) =>
-    (await deps.store.enabledEndpointEvents(organizationId, currentEnvironment())).some((events) => accepts(events, type));
+  const hasWebhookSubscribers = async (query: WebhookSubscriberQuery) => (await subscribedEndpoints(query.organizationId, query.type)).length > 0;
   const sweep = createOperatorCloseSweep(hasWebhookSubscribers, deps.retentionMs);
   return {
     hasWebhookSubscribers,

@@ -27,6 +27,9 @@ export interface StoredWebhookEndpoint {
   updatedAt: string;
 }
 
+/** An endpoint as far as choosing who gets an event needs it. */
+export type WebhookSubscription = Pick<StoredWebhookEndpoint, 'id' | 'events'>;
+
 export type DeliveryOutcome = 'succeeded' | 'failed';
 
 /** One HTTP attempt of one event to one endpoint. Never carries the body or a secret. */
@@ -148,18 +151,21 @@ export class WebhookStore {
   }
 
   /**
-   * The events each enabled endpoint of the organisation takes in this environment. Whether anyone
-   * subscribes, asked once per task, needs no signing secret, so none is read or decrypted.
+   * The organisation's enabled endpoints in this environment, oldest first, with the events each
+   * takes. Who gets an event needs no signing secret, so none is read or decrypted: each delivery
+   * reads its own endpoint's.
    */
-  async enabledEndpointEvents(organizationId: string, environment: KeyEnvironment): Promise<WebhookEventType[][]> {
+  async enabledSubscriptions(organizationId: string, environment: KeyEnvironment): Promise<WebhookSubscription[]> {
     const rows = await this.db
       .selectFrom('webhookEndpoints')
-      .select('events')
+      .select(['id', 'events'])
       .where('organizationId', '=', organizationId)
       .where('environment', '=', environment)
       .where('disabledAt', 'is', null)
+      .orderBy('createdAt')
+      .orderBy('id')
       .execute();
-    return rows.map((row) => eventsOf(row));
+    return rows.map((row) => ({ id: row.id, events: eventsOf(row) }));
   }
 
   /** The endpoint and its delivery records. */

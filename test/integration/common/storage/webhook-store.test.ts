@@ -141,10 +141,11 @@ describe.each(backends)('webhook store on %s', (_name, location) => {
     await store.disable('we_5', 'HTTP 410', '2025-01-02T00:00:00.000Z');
     const withoutTheKey = await open(SECOND_KEY);
     await expect(withoutTheKey.listFor('acme', 'test')).rejects.toThrow(/not configured/);
-    expect((await withoutTheKey.enabledEndpointEvents('acme', 'test')).sort()).toEqual([['ai_task.completed'], ['assessment.reviewed']]);
-    expect(await withoutTheKey.enabledEndpointEvents('acme', 'live')).toEqual([['ai_task.completed']]);
-    expect(await withoutTheKey.enabledEndpointEvents('globex', 'test')).toEqual([['ai_task.completed']]);
-    expect(await withoutTheKey.enabledEndpointEvents('globex', 'live')).toEqual([]);
+    const eventsOf = async (organizationId: string, environment: 'test' | 'live') => (await withoutTheKey.enabledSubscriptions(organizationId, environment)).map((subscription) => subscription.events);
+    expect((await eventsOf('acme', 'test')).sort()).toEqual([['ai_task.completed'], ['assessment.reviewed']]);
+    expect(await eventsOf('acme', 'live')).toEqual([['ai_task.completed']]);
+    expect(await eventsOf('globex', 'test')).toEqual([['ai_task.completed']]);
+    expect(await eventsOf('globex', 'live')).toEqual([]);
   });
 
   it('rotates: the current secret becomes the previous one', async () => {
