@@ -1,7 +1,7 @@
 // How a task summarises on a remote model: a workflow-only helper of the task workflow.
 
 import { ActivityFailure, ApplicationFailure, proxyActivities, sleep, upsertMemo, workflowInfo, type ActivityOptions } from '@temporalio/workflow';
-import { modelTaskQueue, type ActivityTaskErrorCode, type ModelActivities, type ModelCallInput, type RemoteTaskModel } from '../src/contract';
+import { deploymentTaskQueue, modelTaskQueue, type ActivityTaskErrorCode, type ModelActivities, type ModelCallInput, type RemoteTaskModel } from '../src/contract';
 import { combineGroups, planDocument } from './document-plan';
 import type { UsageMeter } from './task-usage';
 
@@ -33,7 +33,8 @@ const LONGEST_PAUSE_MS = 5 * 60_000;
  * Progress is published in the memo after every call, and each call's usage added to `meter`.
  */
 export async function summarizeOnModel(text: string, model: RemoteTaskModel, maxSentences: number | undefined, meter: UsageMeter): Promise<string> {
-  const { callModel } = proxyActivities<ModelActivities>({ ...MODEL_CALL_OPTIONS, taskQueue: modelTaskQueue(workflowInfo().taskQueue, model.name) });
+  // A batch's item runs on the batch queue, but calls its model on the queue every task of the deployment shares.
+  const { callModel } = proxyActivities<ModelActivities>({ ...MODEL_CALL_OPTIONS, taskQueue: modelTaskQueue(deploymentTaskQueue(workflowInfo().taskQueue), model.name) });
   const plan = planDocument(text, model);
   let completed = 0;
   const publishProgress = () => upsertMemo({ progress: { completed_steps: completed, total_steps: plan.totalSteps } });
