@@ -9,13 +9,13 @@ import type { BatchItem, BatchItemStore } from '../../src/common/storage/batch-i
 import { aiTaskStart } from '../../src/common/tasks/ai-task-start';
 import { batchTaskClauses, countBatchTasks } from '../../src/common/visibility/batch-task-counts';
 import { equals, visibilityQuery } from '../../src/common/visibility/visibility-query';
-import { AI_TASK_WORKFLOW_TYPE, taskWorkflowId, type BatchActivities, type BatchAdmission, type BatchRef } from '../../src/contract';
+import { AI_TASK_WORKFLOW_TYPE, taskWorkflowId, type BatchActivities, type BatchAdmission, type BatchRef, type TaskPriority } from '../../src/contract';
 
 export interface BatchActivityDependencies {
   store: BatchItemStore;
-  /** The task queue the tasks run on, and the organisation's fairness, as a create starts them. */
+  /** The task queue the tasks run on, and the organisation's lane for their priority, as a create starts them. */
   taskQueue: string;
-  priorityFor: (organizationId: string) => Priority;
+  priorityFor: (organizationId: string, priority: TaskPriority) => Priority;
   environmentOf: (namespace: string) => KeyEnvironment;
 }
 
@@ -81,7 +81,7 @@ export function createBatchActivities({ store, taskQueue, priorityFor, environme
         memo: { ...start.memo },
         typedSearchAttributes: start.typedSearchAttributes,
         ...(start.workflowExecutionTimeout === undefined ? {} : { workflowExecutionTimeout: start.workflowExecutionTimeout }),
-        priority: { ...priorityFor(organizationId), ...(start.priorityKey === undefined ? {} : { priorityKey: start.priorityKey }) },
+        priority: priorityFor(organizationId, admission.priority),
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
       })
       .catch((error: unknown) => {

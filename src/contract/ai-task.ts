@@ -60,12 +60,16 @@ export interface AiTaskWorkflowInput {
   deadline?: string;
 }
 
-/** A task's urgency within its organisation's share; Temporal's priority key beside the fairness key. */
+/** A task's urgency among its organisation's own work; it takes nothing from other organisations' shares. */
 export const TASK_PRIORITIES = ['high', 'normal', 'low'] as const satisfies readonly TaskPriority[];
 const _everyTaskPriority: ListsEveryValue<TaskPriority, typeof TASK_PRIORITIES> = true;
 
-/** Temporal's priority keys (1 is dispatched first; 3 is what a start without one gets). */
-export const PRIORITY_KEYS: Record<TaskPriority, number> = { high: 1, normal: 3, low: 5 };
+/**
+ * What each priority adds to its organisation's fairness key: one lane per priority, so an
+ * organisation's urgent work never queues behind its own bulk (docs/architecture.md, Fair dispatch).
+ * One character each, outside the organisation ids' alphabet, so every lane key fits Temporal's 64 bytes.
+ */
+export const PRIORITY_LANE_SUFFIXES: Record<TaskPriority, string> = { high: '+', normal: '', low: '~' };
 
 /** The error of a task whose deadline passed before it was final. */
 export function deadlineError(deadline: string): TaskError {

@@ -70,7 +70,7 @@ export async function batchActivityDependencies(config: AppConfig): Promise<Batc
   return {
     store: (await workerStorage(config)).batchItems,
     taskQueue: batchTaskQueue(config.values.TEMPORAL_TASK_QUEUE),
-    priorityFor: (organizationId) => organizationPriority(organizationId, config.values.FAIRNESS_WEIGHTS),
+    priorityFor: (organizationId, priority) => organizationPriority(organizationId, config.values.FAIRNESS_WEIGHTS, priority),
     environmentOf: environmentOfNamespace(config),
   };
 }

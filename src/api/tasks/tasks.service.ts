@@ -90,7 +90,7 @@ export class TasksService {
       caller,
       idempotencyKey,
       memo,
-      priorityKey: start.priorityKey,
+      priority,
       options: (taskId) => ({
         args: [{ ...start.args[0], taskId }],
         typedSearchAttributes: start.typedSearchAttributes,

@@ -1,5 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, type WorkflowStartOptions } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
+import type { TaskPriority } from '../../contract';
 import { ApiError } from '../http/api-error';
 import type { Caller } from '../keys/key-authenticator';
 import type { TemporalClients } from './temporal-clients';
@@ -26,8 +27,8 @@ export interface StartOnceRequest<W extends Workflow, Resource> {
   memo: IdempotentMemo;
   /** The workflow's arguments and search attributes for the resource id chosen, and any timeout it closes at. */
   options: (id: string) => Pick<WorkflowStartOptions<W>, 'args' | 'typedSearchAttributes' | 'workflowExecutionTimeout'>;
-  /** Temporal's priority key (1-5) beside the organisation's fairness key; absent, the default. */
-  priorityKey?: number;
+  /** The organisation's lane the workflow is dispatched in; absent, `normal`. */
+  priority?: TaskPriority;
   /** The resource already started under an id, as GET shows it, with its memo. */
   readExisting: (id: string) => Promise<{ resource: Resource; memo: IdempotentMemo } | undefined>;
 }
@@ -50,7 +51,7 @@ export async function startOnce<W extends Workflow, Resource>(
       temporal.workflows(caller.environment).start<W>(kind.workflowType, {
         ...request.options(id),
         taskQueue: temporal.taskQueue,
-        priority: { ...temporal.priorityFor(caller.organizationId), ...(request.priorityKey === undefined ? {} : { priorityKey: request.priorityKey }) },
+        priority: temporal.priorityFor(caller.organizationId, request.priority),
         workflowId: kind.workflowId(caller.organizationId, id),
         // Rejecting a duplicate id even after the first run closed is what makes a retry with the
         // same Idempotency-Key return the first resource for as long as the namespace retains it.

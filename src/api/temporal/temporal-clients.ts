@@ -12,6 +12,7 @@ import { isGrpcNotFound } from '../../common/temporal/grpc-status';
 import { organizationPriority } from '../../common/temporal/organization-priority';
 import { distinct, perEnvironment } from '../../common/temporal/per-environment';
 import { isTemporalUnavailable } from './temporal-errors';
+import type { TaskPriority } from '../../contract';
 
 /** One run visibility listed: a workflow id may have several (an operator's reset starts another). */
 export interface ListedRun {
@@ -224,9 +225,9 @@ export class TemporalClients {
     return this.config.values.RETENTION_PERIOD;
   }
 
-  /** What an organisation's workflows start with, for fair dispatch on the shared task queue. */
-  priorityFor(organizationId: string): Priority {
-    return organizationPriority(organizationId, this.config.values.FAIRNESS_WEIGHTS);
+  /** What an organisation's workflows of that priority start with, for fair dispatch on the shared task queues. */
+  priorityFor(organizationId: string, priority?: TaskPriority): Priority {
+    return organizationPriority(organizationId, this.config.values.FAIRNESS_WEIGHTS, priority);
   }
 
   /** Bounds every call so a GET never hangs when the frontend is unreachable. */

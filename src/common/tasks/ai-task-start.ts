@@ -2,7 +2,6 @@ import type { SearchAttributePair } from '@temporalio/common';
 import {
   BATCH_SEARCH_ATTRIBUTE,
   ORGANIZATION_SEARCH_ATTRIBUTE,
-  PRIORITY_KEYS,
   TASK_TYPE_SEARCH_ATTRIBUTE,
   type AiTaskMemo,
   type AiTaskWorkflowInput,
@@ -37,8 +36,6 @@ export interface AiTaskStart {
   typedSearchAttributes: SearchAttributePair[];
   /** The workflow's own timer fails the task at its deadline; this closes it even if no worker runs then. */
   workflowExecutionTimeout?: number;
-  /** Temporal's priority key beside the organisation's fairness key; absent for normal. */
-  priorityKey?: number;
 }
 
 export function aiTaskStart(spec: AiTaskStartSpec): AiTaskStart {
@@ -61,6 +58,5 @@ export function aiTaskStart(spec: AiTaskStartSpec): AiTaskStart {
     memo,
     typedSearchAttributes,
     ...(spec.deadline === undefined ? {} : { workflowExecutionTimeout: Math.max(Date.parse(spec.deadline) - spec.createdAt.getTime(), 0) + DEADLINE_BACKSTOP_MS }),
-    ...(spec.priority === 'normal' ? {} : { priorityKey: PRIORITY_KEYS[spec.priority] }),
   };
 }

@@ -35,6 +35,16 @@ describe('fairness weights', () => {
     expect(organizationPriority('acme', weights)).toEqual({ fairnessKey: 'acme', fairnessWeight: 2 });
     expect(organizationPriority('other', weights)).toEqual({ fairnessKey: 'other' });
   });
+
+  it("give each priority a lane of the organisation's own, with the organisation's weight and no priority key", () => {
+    const weights = new AppConfig({ FAIRNESS_WEIGHTS: 'acme=2' }).values.FAIRNESS_WEIGHTS;
+    expect(organizationPriority('acme', weights, 'high')).toEqual({ fairnessKey: 'acme+', fairnessWeight: 2 });
+    expect(organizationPriority('acme', weights, 'normal')).toEqual({ fairnessKey: 'acme', fairnessWeight: 2 });
+    expect(organizationPriority('acme', weights, 'low')).toEqual({ fairnessKey: 'acme~', fairnessWeight: 2 });
+    // The longest organisation id's lanes still fit Temporal's 64-byte fairness key.
+    const longest = 'a'.repeat(63);
+    for (const priority of ['high', 'normal', 'low'] as const) expect(Buffer.byteLength(organizationPriority(longest, weights, priority).fairnessKey as string)).toBeLessThanOrEqual(64);
+  });
 });
 
 describe('worker slots per environment', () => {
