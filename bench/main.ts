@@ -12,6 +12,7 @@ import {
   describeEngineRun,
   describeLikeForLike,
   engineGapTable,
+  fairShareTable,
   getLatencyTable,
   latencyTable,
   noisyNeighbourTable,
@@ -24,6 +25,7 @@ import {
   targetTable,
   throughputTable,
 } from './report';
+import { runAdversary, runBatchAlone, runCreatesAlone, type AloneDrain, type FairShareFigures, type FairShareSettings } from './scenarios/adversarial-neighbour';
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runEngineGapScenario, type EngineGapFigures } from './scenarios/engine-gap';
 import { runGetLatencyScenario } from './scenarios/get-latency';
@@ -67,6 +69,8 @@ const REVIEW_SCALE_DEADLINE_MS = 90 * 60_000;
 // Overload: capacity, then three windows of a minute each and the backlog each leaves (at 4×, about
 // three minutes of draining); not part of the whole run either.
 const OVERLOAD_DEADLINE_MS = 30 * 60_000;
+// Fair share: two stacks, each organisation's work alone, then the adversary for BENCH_ADVERSARY_SECONDS.
+const FAIR_SHARE_DEADLINE_MS = 30 * 60_000;
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
 
@@ -81,15 +85,16 @@ interface BenchSettings {
   engineRuns: number;
   review: ReviewScaleSettings;
   overload: OverloadSettings;
+  fairShare: FairShareSettings;
   /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
   tracing: boolean;
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'real-model', 'engine-gap', 'create-cost', 'review-scale', 'overload'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'fair-share', 'real-model', 'engine-gap', 'create-cost', 'review-scale', 'overload'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, engine-gap, create-cost, review-scale and overload, which take too long for the whole run. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, fair-share, engine-gap, create-cost, review-scale and overload, which take too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -110,6 +115,10 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     concurrency: positive('BENCH_CONCURRENCY', 32),
     rateSeconds: positive('BENCH_RATE_SECONDS', 15),
     getSeconds: positive('BENCH_GET_SECONDS', 10),
+    fairShare: {
+      adversaryBatchItems: positive('BENCH_ADVERSARY_BATCH', MAX_BATCH_ITEMS),
+      adversaryMs: positive('BENCH_ADVERSARY_SECONDS', 120) * 1000,
+    },
     neighbour: {
       floodTasks: positive('BENCH_FLOOD_TASKS', 2000),
       neighbourRatePerSecond: positive('BENCH_NEIGHBOUR_RATE', 5),
@@ -179,6 +188,8 @@ runMain('bench', async () => {
       : CLUSTER_DEADLINE_MS
     : scenario === 'noisy-neighbour-batch'
       ? NEIGHBOUR_BATCH_DEADLINE_MS
+      : scenario === 'fair-share'
+        ? FAIR_SHARE_DEADLINE_MS
       : scenario === 'engine-gap' || scenario === 'create-cost'
         ? ENGINE_GAP_DEADLINE_MS
         : scenario === 'review-scale'
@@ -210,6 +221,7 @@ runMain('bench', async () => {
     else if (scenario === 'create-cost') json.createCost = await runCreateCost(settings, running);
     else if (scenario === 'review-scale') json.reviewScale = await runReviewScale(settings, running);
     else if (scenario === 'overload') json.overload = await runOverload(settings, running);
+    else if (scenario === 'fair-share') json.fairShare = await runFairShare(settings, running);
     else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
     if (model) {
       try {
@@ -480,6 +492,57 @@ async function runBatchNeighbour(stack: BenchStack, settings: BenchSettings): Pr
   const shape = `one batch of ${neighbour.floodTasks} items vs ${neighbour.neighbourRatePerSecond} tasks/s until it ended; alone for ${neighbour.quietMs / 1000} s`;
   section(`Noisy neighbour, batch as the flood: organisation A's batch vs organisation B, both sandbox, as shipped (${shape})`, noisyNeighbourTable(figures, 'organisation'));
   return figures;
+}
+
+/**
+ * Issue 51's fair share, on the embedded default: the closed-loop capacity (the throughput
+ * scenario, limits lifted, by server close time) on a stack of its own; then on the stack as
+ * shipped, an organisation alone sending BENCH_TASKS creates as fast as its client may, and alone
+ * sending a batch of BENCH_TASKS items; B alone at its steady rate; and B beside the adversary.
+ */
+async function runFairShare(settings: BenchSettings, running: Set<Running>): Promise<FairShareFigures> {
+  const env = { ...process.env, OTEL_TRACES_EXPORTER: 'none' };
+  const capacityStack = await startBenchStack(env);
+  running.add(capacityStack);
+  say(`
+Stack for capacity: ${capacityStack.description}`);
+  let capacity: ApiThroughputFigure;
+  try {
+    await runApiThroughputScenario(capacityStack, WARMUP_TASKS, settings.concurrency);
+    await waitUntilQuiet(capacityStack);
+    capacity = await runApiThroughputScenario(capacityStack, settings.tasks, settings.concurrency);
+    say(`[fair-share] capacity: ${capacity.serverCompletionsPerSecond.toFixed(1)} tasks/s by server close time (${settings.tasks} tasks, ${settings.concurrency} in flight); load average now ${describeLoad()}`);
+  } finally {
+    await capacityStack.stop();
+    running.delete(capacityStack);
+  }
+  const stack = await startBenchStack(env, AS_SHIPPED);
+  running.add(stack);
+  say(`Stack as shipped: ${stack.description}`);
+  try {
+    if (!canRunNoisyNeighbour(stack)) throw new Error('the fair-share scenario needs the embedded default');
+    await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency).catch(() => undefined);
+    const alone = async (name: string, run: () => Promise<AloneDrain>) => {
+      await waitUntilQuiet(stack);
+      const figure = await run();
+      say(`[fair-share] ${name}: ${figure.perSecond.toFixed(1)}/s (${(figure.perSecond / capacity.serverCompletionsPerSecond).toFixed(2)}× capacity), ${figure.refusals} refusals, ${figure.failures} failures; load average now ${describeLoad()}`);
+      return figure;
+    };
+    const createsAlone = await alone('creates alone', () => runCreatesAlone(stack, settings.tasks));
+    const batchAlone = await alone('batch alone', () => runBatchAlone(stack, settings.tasks));
+    await waitUntilQuiet(stack);
+    const quiet = await runQuietNeighbour(stack, 'organisation', settings.neighbour);
+    say(`[fair-share] B alone: p50 ${quiet.endToEndMs.p50.toFixed(0)} ms, p99 ${quiet.endToEndMs.p99.toFixed(0)} ms`);
+    await waitUntilQuiet(stack);
+    const adversary = await runAdversary(stack, settings.fairShare.adversaryBatchItems, settings.neighbour, settings.fairShare.adversaryMs);
+    const figures: FairShareFigures = { capacityPerSecond: capacity.serverCompletionsPerSecond, createsAlone, batchAlone, quiet, adversary };
+    section('Fair share: each organisation alone against capacity, and B beside an adversary', fairShareTable(figures));
+    for (const line of stack.loggedErrors()) say(`Log: ${line}`);
+    return figures;
+  } finally {
+    await stack.stop();
+    running.delete(stack);
+  }
 }
 
 /** Only on the bench's own stack: the scenario issues keys, and a given server's fairness is not the bench's to turn off. */

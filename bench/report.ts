@@ -1,6 +1,7 @@
 import type { ProcessCost } from './usage-meter';
 import type { FailureCauses } from './failure-causes';
 import type { TaskWorkerOptions } from '../src/worker/task-worker-options';
+import type { AloneDrain, FairShareFigures } from './scenarios/adversarial-neighbour';
 import type { ApiThroughputFigure } from './scenarios/api-throughput';
 import type { EngineGapFigures, EngineMode, EngineRun } from './scenarios/engine-gap';
 import type { EngineRatio } from './scenarios/engine-gap-summary';
@@ -301,6 +302,30 @@ export function noisyNeighbourTable(figures: NoisyNeighbourFigures, kind: FloodK
       ...floods.map((flood) => row(`${FLOOD_TITLES[kind][flood.shape]}, ${describeDispatch(flood)}`, flood.neighbour, flood)),
     ],
   );
+}
+
+/** Issue 51: each organisation's work alone against capacity, and B beside the adversary against B alone. */
+export function fairShareTable({ capacityPerSecond, createsAlone, batchAlone, quiet, adversary }: FairShareFigures): string {
+  const alone = (label: string, figure: AloneDrain) => [label, `${figure.work} in ${seconds(figure.drainMs / 1000)}`, perSecond(figure.perSecond), ratio(figure.perSecond / capacityPerSecond), figure.refusals, figure.failures];
+  const drains = table(
+    ['alone on the stack as shipped', 'work', 'per second', 'vs capacity', 'creates refused (429)', 'failures'],
+    [['closed-loop capacity, limits lifted', '–', perSecond(capacityPerSecond), '1.00×', '–', '–'], alone('creates, as fast as the client may', createsAlone), alone('one batch', batchAlone)],
+  );
+  const neighbour = (label: string, figure: LatencyFigure) => [
+    label,
+    figure.endToEndMs.count,
+    ms(figure.endToEndMs.p50),
+    ms(figure.endToEndMs.p99),
+    ratio(figure.endToEndMs.p99 / quiet.endToEndMs.p99),
+    `${(figure.finalAtFirstPoll * 100).toFixed(1)} %`,
+    figure.failures,
+  ];
+  const beside = table(['B (normal)', 'tasks', 'e2e p50', 'e2e p99', 'p99 vs alone', 'final at 1st poll', 'failures'], [neighbour('alone', quiet), neighbour('beside the adversary', adversary.neighbour)]);
+  const adversaryLine =
+    `The adversary: one batch of ${adversary.batchItems} items and ${adversary.floodTasks} creates, all \`high\`, ${adversary.adversaryRefusals} creates refused (429); ` +
+    `${adversary.adversaryCompleted} of its tasks succeeded while B ran, ${perSecond(adversary.adversaryPerSecond)}/s ` +
+    `(${ratio(adversary.adversaryPerSecond / createsAlone.perSecond)} its creates alone).`;
+  return `${drains}\n\n${beside}\n\n${adversaryLine}`;
 }
 
 /** How long the flood took to drain and what it lost: creates from first to last closed, a batch from created to ended. */

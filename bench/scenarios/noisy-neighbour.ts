@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../src/contract';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
-import { AssayApiError, DEFAULT_BATCH_POLL_OPTIONS, type AssayClient, type Batch } from '../../src/sdk';
+import { AssayApiError, DEFAULT_BATCH_POLL_OPTIONS, type AssayClient, type Batch, type Task, type TaskPriority } from '../../src/sdk';
 import type { BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
@@ -77,7 +77,7 @@ const NEIGHBOUR_ENVIRONMENT: Record<FloodKind, KeyEnvironment> = { organisation:
 let runs = 0;
 
 /** A fresh organisation per run, so no fairness counter or backlog of an earlier run is in play. */
-function organisation(role: string): string {
+export function organisation(role: string): string {
   runs += 1;
   return `${role}-${runs}`;
 }
@@ -165,7 +165,7 @@ export async function runBatchFlood(stack: BenchStack, kind: FloodKind, dispatch
  * Reads the batch on the SDK's default schedule until it has ended, saying how far it got every 30 s; a read
  * answered 503 or 429 (a stack too busy to answer, for a moment) is read again after its Retry-After.
  */
-async function waitForBatchPatiently(client: AssayClient, batch: Batch, deadline: number, refused: (error: AssayApiError) => void): Promise<Batch> {
+export async function waitForBatchPatiently(client: AssayClient, batch: Batch, deadline: number, refused: (error: AssayApiError) => void): Promise<Batch> {
   const startedAt = performance.now();
   let saidAt = startedAt;
   for (;;) {
@@ -214,11 +214,11 @@ async function neighbourBeside<T>(
   return { neighbour, flood: drainedFlood, cpuMsPerTask: (cpuSeconds / tasks) * 1000 };
 }
 
-async function createPatiently(client: AssayClient, refused: () => void): Promise<void> {
+/** Creates one task, waiting out each 429's Retry-After as a patient client does. */
+export async function createPatiently(client: AssayClient, refused: () => void, priority?: TaskPriority): Promise<Task> {
   for (;;) {
     try {
-      await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT });
-      return;
+      return await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT, ...(priority === undefined ? {} : { priority }) });
     } catch (error) {
       if (!(error instanceof AssayApiError && error.status === 429)) throw error;
       refused();
@@ -227,7 +227,7 @@ async function createPatiently(client: AssayClient, refused: () => void): Promis
   }
 }
 
-function requireIssueKey(stack: BenchStack): NonNullable<BenchStack['issueKey']> {
+export function requireIssueKey(stack: BenchStack): NonNullable<BenchStack['issueKey']> {
   if (!stack.issueKey) throw new Error('the noisy-neighbour scenario needs the bench’s own stack (it issues keys for its organisations)');
   return stack.issueKey;
 }
