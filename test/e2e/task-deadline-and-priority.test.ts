@@ -116,7 +116,7 @@ describe('priority within an organisation', () => {
     await harness.startWorker();
     await eventually(async () => ordered.bodies.length, (received) => received >= backlog + 1, 'every call to reach the provider', 60_000);
     const position = ordered.bodies.findIndex((body) => body.includes('The urgent one.'));
-    // In arrival order it would be last; with its priority key it overtakes the bulk.
+    // In arrival order it would be last; in a lane of its own it overtakes the bulk.
     expect(position).toBeLessThan(3);
   });
 
