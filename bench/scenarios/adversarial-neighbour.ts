@@ -1,13 +1,14 @@
 import { Client, Connection } from '@temporalio/client';
 import { AI_TASK_WORKFLOW_TYPE, ORGANIZATION_SEARCH_ATTRIBUTE } from '../../src/contract';
-import { AssayApiError, type AssayClient, type Batch, type TaskPriority } from '../../src/sdk';
+import { equals, quote, visibilityQuery } from '../../src/common/visibility/visibility-query';
+import type { AssayClient, Batch, TaskPriority } from '../../src/sdk';
 import type { BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
 import { runClosedLoop } from '../closed-loop';
-import { BENCH_TASK_INPUT } from '../task-input';
+import { benchBatchItems } from '../task-input';
 import { runLatencyScenario, type LatencyFigure } from './latency-at-rate';
-import { createPatiently, organisation, requireIssueKey, waitForBatchPatiently, type NeighbourSettings } from './noisy-neighbour';
+import { BATCH_CREATE_TIMEOUT_MS, createPatiently, organisation, patiently, requireIssueKey, waitForBatchPatiently, type NeighbourSettings } from './noisy-neighbour';
 
 /** How fast one organisation alone gets its work through a stack with the create limits on. */
 export interface AloneDrain {
@@ -116,26 +117,26 @@ export async function runAdversary(stack: BenchStack, batchItems: number, neighb
     let stopped = false;
     const startedAt = new Date();
     const batch = createBatchPatiently(adversary, batchItems, 'high');
-    const flood = runClosedLoop(Number.MAX_SAFE_INTEGER, CREATORS, async () => {
-      if (stopped) throw new Error('the neighbour is done');
-      await createPatiently(adversary, () => (refusals += 1), 'high').then(
-        () => {
-          floodTasks += 1;
-        },
-        () => undefined,
-      );
-    }).catch(() => undefined);
+    const creator = async () => {
+      while (!stopped) {
+        await createPatiently(adversary, () => (refusals += 1), 'high').then(
+          () => (floodTasks += 1),
+          () => undefined,
+        );
+      }
+    };
+    const flood = Promise.all(Array.from({ length: CREATORS }, creator));
     const trickle = await runLatencyScenario(stack, neighbour.neighbourRatePerSecond, durationMs, { apiKey: neighbourKey });
     stopped = true;
     const endedAt = new Date();
     await flood;
     await adversary.cancelBatch((await batch).id).catch(() => undefined);
-    const succeeded = [
-      `${ORGANIZATION_SEARCH_ATTRIBUTE.name} = '${adversaryOrganisation}'`,
-      `ExecutionStatus = 'Completed'`,
-      `CloseTime <= '${endedAt.toISOString()}'`,
-      `WorkflowType = '${AI_TASK_WORKFLOW_TYPE}'`,
-    ].join(' AND ');
+    const succeeded = visibilityQuery([
+      equals(ORGANIZATION_SEARCH_ATTRIBUTE.name, adversaryOrganisation),
+      equals('ExecutionStatus', 'Completed'),
+      equals('WorkflowType', AI_TASK_WORKFLOW_TYPE),
+      `CloseTime <= ${quote(endedAt.toISOString())}`,
+    ]);
     await sleep(VISIBILITY_SETTLE_MS);
     const adversaryCompleted = (await workflows.count(succeeded)).count;
     const elapsedSeconds = (endedAt.getTime() - startedAt.getTime()) / 1000;
@@ -151,15 +152,9 @@ async function sendBatch(client: AssayClient, items: number, priority: TaskPrior
   return waitForBatchPatiently(client, created, performance.now() + MAX_ALONE_MS, () => undefined);
 }
 
-async function createBatchPatiently(client: AssayClient, count: number, priority: TaskPriority): Promise<Batch> {
-  const items = Array.from({ length: count }, (_, index) => ({ key: `item-${index}`, input: BENCH_TASK_INPUT }));
-  for (;;) {
-    try {
-      return await client.createBatch({ task_type: 'summarize', priority, items }, { requestTimeoutMs: 120_000 });
-    } catch (error) {
-      if (!(error instanceof AssayApiError && error.status === 429)) throw error;
-      await sleep(error.retryAfterMs ?? 1000);
-    }
-  }
+function createBatchPatiently(client: AssayClient, count: number, priority: TaskPriority): Promise<Batch> {
+  return patiently(
+    () => client.createBatch({ task_type: 'summarize', priority, items: benchBatchItems(count) }, { requestTimeoutMs: BATCH_CREATE_TIMEOUT_MS }),
+    () => undefined,
+  );
 }
-

@@ -7,7 +7,7 @@ import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
 import { runClosedLoop } from '../closed-loop';
 import { tailBreakdown, type TailBreakdown } from './tail-breakdown';
-import { BENCH_TASK_INPUT } from '../task-input';
+import { BENCH_TASK_INPUT, benchBatchItems } from '../task-input';
 import { runLatencyScenario, type LatencyFigure } from './latency-at-rate';
 
 /** Issue 20's shape: the flood arrives at once, the neighbour at a steady rate throughout. */
@@ -71,7 +71,7 @@ const MAX_BATCH_FLOOD_MS = 30 * 60_000;
 // How often the bench reads the batch (a GET counts its tasks in visibility), and how often it says how far it got.
 const BATCH_PROGRESS_MS = 30_000;
 // The POST of a 10,000-item batch carries about 10 MiB of JSON, which the API parses and stages before answering.
-const BATCH_CREATE_TIMEOUT_MS = 120_000;
+export const BATCH_CREATE_TIMEOUT_MS = 120_000;
 const NEIGHBOUR_ENVIRONMENT: Record<FloodKind, KeyEnvironment> = { organisation: 'test', sandbox: 'live' };
 
 let runs = 0;
@@ -131,7 +131,7 @@ export async function runBatchFlood(stack: BenchStack, kind: FloodKind, dispatch
   const floodClient = benchClient(stack, await issueKey(organisation('batch'), 'test'));
   const neighbourOrganisation = organisation('neighbour');
   const neighbourKey = await issueKey(neighbourOrganisation, NEIGHBOUR_ENVIRONMENT[kind]);
-  const items = Array.from({ length: settings.floodTasks }, (_, index) => ({ key: `item-${index}`, input: BENCH_TASK_INPUT }));
+  const items = benchBatchItems(settings.floodTasks);
   const sentAt = performance.now();
   let readsRefused = 0;
   const flood = (async () => {
@@ -215,10 +215,15 @@ async function neighbourBeside<T>(
 }
 
 /** Creates one task, waiting out each 429's Retry-After as a patient client does. */
-export async function createPatiently(client: AssayClient, refused: () => void, priority?: TaskPriority): Promise<Task> {
+export function createPatiently(client: AssayClient, refused: () => void, priority?: TaskPriority): Promise<Task> {
+  return patiently(() => client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT, ...(priority === undefined ? {} : { priority }) }), refused);
+}
+
+/** Sends a create until it is not answered 429, waiting out each Retry-After. */
+export async function patiently<T>(create: () => Promise<T>, refused: () => void): Promise<T> {
   for (;;) {
     try {
-      return await client.createTask({ task_type: 'summarize', input: BENCH_TASK_INPUT, ...(priority === undefined ? {} : { priority }) });
+      return await create();
     } catch (error) {
       if (!(error instanceof AssayApiError && error.status === 429)) throw error;
       refused();
