@@ -19,6 +19,8 @@ function useRoute(): string {
   useEffect(() => {
     const onChange = () => setRoute(location.hash.slice(1));
     addEventListener('hashchange', onChange);
+    // Effects run after paint: a hash changed between the first render and now fired no event we heard.
+    onChange();
     return () => removeEventListener('hashchange', onChange);
   }, []);
   return route;
