@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { SecretSealer } from '../crypto/secret-sealer';
 import type { KeyEnvironment } from '../keys/api-key';
@@ -27,8 +28,9 @@ export interface BatchRef {
   batchId: string;
 }
 
-// SQLite binds at most 32,766 variables per statement; seven columns a row.
-const ROWS_PER_INSERT = 1_000;
+// SQLite binds at most 32,766 variables per statement (seven columns a row); a slice also bounds
+// how long staging holds the event loop at a time.
+const ROWS_PER_INSERT = 500;
 
 /** A batch's items between its acceptance and their admission as tasks; the text never stays once its task holds it. */
 export class BatchItemStore {
@@ -37,26 +39,32 @@ export class BatchItemStore {
     private readonly sealer: SecretSealer,
   ) {}
 
-  /** Stages every item in one transaction; a retry of the same batch stages nothing twice. */
+  /**
+   * Stages every item in one transaction; a retry of the same batch stages nothing twice. Sealed and
+   * written a slice at a time with a turn of the event loop between slices: in one piece, 10,000
+   * items held the API's event loop for about 350 ms, and every other request of every
+   * organisation waited that long.
+   */
   async stage(batch: BatchRef, items: BatchItem[], stagedAt: Date): Promise<void> {
-    const rows: BatchItemRow[] = await Promise.all(
-      items.map(async (item) => ({
-        ...batch,
-        itemIndex: item.index,
-        itemKey: item.key,
-        sealedInput: await this.sealer.seal(JSON.stringify(item.input)),
-        stagedAt: stagedAt.toISOString(),
-      })),
-    );
+    const rows: BatchItemRow[][] = [];
+    for (let start = 0; start < items.length; start += ROWS_PER_INSERT) {
+      rows.push(await Promise.all(items.slice(start, start + ROWS_PER_INSERT).map((item) => this.row(batch, item, stagedAt))));
+      await yieldToEventLoop();
+    }
     await this.db.transaction().execute(async (transaction) => {
-      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      for (const slice of rows) {
         await transaction
           .insertInto('batchItems')
-          .values(rows.slice(start, start + ROWS_PER_INSERT))
+          .values(slice)
           .onConflict((conflict) => conflict.columns(['environment', 'organizationId', 'batchId', 'itemIndex']).doNothing())
           .execute();
+        await yieldToEventLoop();
       }
     });
+  }
+
+  private async row(batch: BatchRef, item: BatchItem, stagedAt: Date): Promise<BatchItemRow> {
+    return { ...batch, itemIndex: item.index, itemKey: item.key, sealedInput: await this.sealer.seal(JSON.stringify(item.input)), stagedAt: stagedAt.toISOString() };
   }
 
   /** Up to `limit` staged items from `fromIndex` on, in index order. */
