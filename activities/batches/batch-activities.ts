@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Priority } from '@temporalio/common';
 import pLimit from 'p-limit';
 import { taskIdForBatchItem } from '../../src/common/ids/batch-ids';
@@ -8,8 +8,9 @@ import { requestHash } from '../../src/common/request-hash';
 import type { BatchItem, BatchItemStore } from '../../src/common/storage/batch-item-store';
 import { aiTaskStart } from '../../src/common/tasks/ai-task-start';
 import { batchTaskClauses, countBatchTasks } from '../../src/common/visibility/batch-task-counts';
+import { spareTasks, type SpareCapacity } from '../../src/common/visibility/spare-capacity';
 import { equals, visibilityQuery } from '../../src/common/visibility/visibility-query';
-import { AI_TASK_WORKFLOW_TYPE, taskWorkflowId, type BatchActivities, type BatchAdmission, type BatchRef, type TaskPriority } from '../../src/contract';
+import { AI_TASK_WORKFLOW_TYPE, BATCH_ADMISSION_PAGE, taskWorkflowId, type BatchActivities, type BatchAdmission, type BatchRef, type TaskPriority } from '../../src/contract';
 
 export interface BatchActivityDependencies {
   store: BatchItemStore;
@@ -17,23 +18,50 @@ export interface BatchActivityDependencies {
   taskQueue: string;
   priorityFor: (organizationId: string, priority: TaskPriority) => Priority;
   environmentOf: (namespace: string) => KeyEnvironment;
+  /** The other environment's namespace, whose work shares the machine (ADMISSION_ALONE_IN_FLIGHT). */
+  otherNamespace: (namespace: string) => string;
+  /** Tasks running in the environment up to which a lone organisation's batch admits past its pace; 0: never. */
+  inFlightWindow: number;
 }
 
 // Calls to Temporal in flight at once: enough to admit a page in well under a second, few enough not to crowd the frontend.
 const CONCURRENT_STARTS = 16;
+// How long one admission goes on lending to an organisation alone, and how often it looks again:
+// short enough that a cancel (which waits for the admission) and a newcomer are served within seconds.
+const LENDING_SPELL_MS = 10_000;
+const LENDING_LOOK_INTERVAL_MS = 200;
 
-export function createBatchActivities({ store, taskQueue, priorityFor, environmentOf }: BatchActivityDependencies): BatchActivities {
+export function createBatchActivities({ store, taskQueue, priorityFor, environmentOf, otherNamespace, inFlightWindow }: BatchActivityDependencies): BatchActivities {
   const staged = (batch: BatchRef) => ({ ...batch, environment: environmentOf(Context.current().info.namespace) });
   return {
+    /**
+     * The paced items first; then, while the organisation is alone, more as the stack makes room
+     * (spareTasks), for up to 10 s: the workflow's next admission is a second after this one ends,
+     * so a lone batch keeps the stack busy for ten seconds in eleven.
+     */
     async admitBatchItems(admission: BatchAdmission): Promise<number> {
       const ref = staged(admission);
-      const items = await store.page(ref, admission.fromIndex, admission.limit);
+      let next = await admitFrom(admission, ref, admission.fromIndex, admission.limit);
       // Nothing staged from here on: an earlier attempt admitted the rest.
-      if (items.length === 0) return admission.total;
-      const limit = pLimit(CONCURRENT_STARTS);
-      await Promise.all(items.map((item) => limit(() => startItemTask(admission, item))));
-      const next = items[items.length - 1].index + 1;
-      await store.unstage(ref, next);
+      if (next === undefined) return admission.total;
+      if (inFlightWindow === 0 || admission.limit >= BATCH_ADMISSION_PAGE) return next;
+      const lendingEnds = Date.now() + LENDING_SPELL_MS;
+      // Visibility shows a start a moment after it: the last items admitted are taken as running.
+      let unseen = next - admission.fromIndex;
+      while (next < admission.total && Date.now() < lendingEnds) {
+        const spare = await spareCapacity(admission);
+        if (!spare.alone) break;
+        const room = Math.min(BATCH_ADMISSION_PAGE, spare.room - unseen);
+        unseen = 0;
+        if (room > 0) {
+          const admitted = await admitFrom(admission, ref, next, room);
+          if (admitted === undefined) return admission.total;
+          unseen = admitted - next;
+          next = admitted;
+        }
+        Context.current().heartbeat();
+        await Context.current().sleep(LENDING_LOOK_INTERVAL_MS);
+      }
       return next;
     },
 
@@ -55,6 +83,24 @@ export function createBatchActivities({ store, taskQueue, priorityFor, environme
       return running.length;
     },
   };
+
+  /** Starts the staged items from `fromIndex` on (at most `count`) and unstages them; the index after the last, or undefined when none was staged. */
+  async function admitFrom(admission: BatchAdmission, ref: ReturnType<typeof staged>, fromIndex: number, count: number): Promise<number | undefined> {
+    const items = await store.page(ref, fromIndex, count);
+    if (items.length === 0) return undefined;
+    const limit = pLimit(CONCURRENT_STARTS);
+    await Promise.all(items.map((item) => limit(() => startItemTask(admission, item))));
+    const next = items[items.length - 1].index + 1;
+    await store.unstage(ref, next);
+    return next;
+  }
+
+  /** Whether the batch's organisation is alone, and the room under the in-flight window; a look that fails lends nothing. */
+  function spareCapacity(admission: BatchAdmission): Promise<SpareCapacity> {
+    const { client, info } = Context.current();
+    const other = new Client({ connection: client.connection, namespace: otherNamespace(info.namespace) }).workflow;
+    return spareTasks({ organizationId: admission.organizationId, own: client.workflow, other, inFlightWindow, now: new Date() }).catch(() => ({ alone: false, room: 0 }));
+  }
 
   /** Starts the item's task as a create would; a task already started (a retried admission) is left be. */
   async function startItemTask(admission: BatchAdmission, item: BatchItem): Promise<void> {

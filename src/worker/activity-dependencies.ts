@@ -72,5 +72,7 @@ export async function batchActivityDependencies(config: AppConfig): Promise<Batc
     taskQueue: batchTaskQueue(config.values.TEMPORAL_TASK_QUEUE),
     priorityFor: (organizationId, priority) => organizationPriority(organizationId, config.values.FAIRNESS_WEIGHTS, priority),
     environmentOf: environmentOfNamespace(config),
+    otherNamespace: (namespace) => (namespace === config.values.TEMPORAL_NAMESPACE_PRODUCTION ? config.values.TEMPORAL_NAMESPACE_SANDBOX : config.values.TEMPORAL_NAMESPACE_PRODUCTION),
+    inFlightWindow: config.values.ADMISSION_ALONE_IN_FLIGHT,
   };
 }

@@ -40,6 +40,8 @@ beforeAll(async () => {
       ...remoteProviderEnv(providerUrl),
       RATE_LIMIT_CREATES_BURST: String(BURST),
       RATE_LIMIT_CREATES_PER_MINUTE: '1',
+      // The shared limit as a ceiling: an organisation alone would otherwise be lent the idle capacity.
+      ADMISSION_ALONE_IN_FLIGHT: '0',
       // The production default, to show it keeps revocation within the 5 s promise.
       KEY_CACHE_TTL_MS: '2000',
       WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true',

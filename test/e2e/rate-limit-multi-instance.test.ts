@@ -43,9 +43,11 @@ function expectWaitWithin(secondsUntilNext: number, elapsedSeconds: number): voi
 
 beforeAll(async () => {
   // Bursts of 3 per key and 5 per organisation, refilled at a token a minute. No worker drains the
-  // queue here, so admission (its own test: admission.test.ts) is off, lest a slow run meet it first.
+  // queue here, so admission (its own test: admission.test.ts) is off, lest a slow run meet it first;
+  // so is lending to an organisation alone (spare-capacity.test.ts), which would lift the limits here.
   deployment = await startTwoApiInstances({
     ADMISSION_MAX_QUEUE_SECONDS: '0',
+    ADMISSION_ALONE_IN_FLIGHT: '0',
     RATE_LIMIT_CREATES_BURST: '3',
     RATE_LIMIT_CREATES_PER_MINUTE: '1',
     RATE_LIMIT_ORGANISATION_CREATES_BURST: '5',

@@ -17,7 +17,7 @@ export class TasksController {
   constructor(private readonly tasks: TasksService) {}
 
   @ApiRoute(TASK_ROUTES.create)
-  @RateLimited()
+  @RateLimited({ lendsSpareCapacity: true })
   @Admitted()
   async create(
     @CurrentCaller() caller: Caller,

@@ -69,6 +69,9 @@ export const configSchema = z.object({
   // Past capacity: once work has waited this long for a worker on the shared queue, the busiest
   // organisations' creates are answered 429 (AdmissionGuard); 0 turns admission off.
   ADMISSION_MAX_QUEUE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  // An organisation alone (nobody else started work in 5 s) is admitted past its create limits
+  // while fewer tasks than this run in its environment; 0 keeps the limits a ceiling.
+  ADMISSION_ALONE_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The worker's Prometheus endpoint (Temporal SDK metrics and assay_tasks_finished_total); port 0 turns it off.
   WORKER_METRICS_HOST: z.string().min(1).default('127.0.0.1'),

@@ -6,7 +6,7 @@ import { ApiExceptionFilter } from '../../../../src/api/http/api-exception.filte
 import { ApiRoutesModule } from '../../../../src/api/http/api-routes';
 import type { AuthenticatedRequest } from '../../../../src/api/http/auth.guard';
 import { CreateRateLimits, MemoryCreateRateLimits, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
-import { RateLimited } from '../../../../src/api/http/rate-limit.guard';
+import { CreateLimitLender, RateLimited } from '../../../../src/api/http/rate-limit.guard';
 
 const clock = { now: 0 };
 
@@ -44,9 +44,31 @@ class FakeTasksController {
   }
 }
 
+/** Lends only to the organisations named alone…, as admission would to one nobody else works beside. */
+class AloneLender extends CreateLimitLender {
+  asked = 0;
+
+  lends(_environment: string, organizationId: string): Promise<boolean> {
+    this.asked += 1;
+    return Promise.resolve(organizationId.startsWith('alone'));
+  }
+}
+const lender = new AloneLender();
+
+@Controller('v1/lending')
+class FakeLendingController {
+  @Post()
+  @HttpCode(202)
+  @RateLimited({ lendsSpareCapacity: true })
+  create() {
+    return { id: 'task_2', status: 'queued' };
+  }
+}
+
 @Global()
 @Module({
   providers: [
+    { provide: CreateLimitLender, useValue: lender },
     {
       provide: CreateRateLimits,
       useValue: new MemoryCreateRateLimits(
@@ -55,14 +77,14 @@ class FakeTasksController {
       ),
     },
   ],
-  exports: [CreateRateLimits],
+  exports: [CreateRateLimits, CreateLimitLender],
 })
 class TestRateLimitModule {}
 
 @Module({
   // The exception filter reads the routes to answer 405.
   imports: [TestRateLimitModule, ApiRoutesModule],
-  controllers: [FakeTasksController],
+  controllers: [FakeTasksController, FakeLendingController],
   providers: [
     { provide: APP_GUARD, useClass: HeaderAuthGuard },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
@@ -140,5 +162,27 @@ describe('@RateLimited() on create routes', () => {
     expect(refused.headers['retry-after']).toBe('60');
     expect(refused.headers.ratelimit).toBe('"creates";r=1;t=60, "organisation-creates";r=0;t=60');
     expect((await request('POST', 'key_i1', undefined, 'initech')).statusCode).toBe(202);
+  });
+});
+
+describe('@RateLimited({ lendsSpareCapacity: true })', () => {
+  it('admits an organisation alone past its limits, and asks nothing while the limits admit', async () => {
+    lender.asked = 0;
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await request('POST', 'key_alone', '/v1/lending', 'alone')).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 202, 202]);
+    expect(lender.asked).toBe(3);
+  });
+
+  it('keeps the limits for an organisation with neighbours', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request('POST', 'key_crowded', '/v1/lending', 'crowded')).statusCode);
+    expect(statuses).toEqual([202, 202, 429]);
+  });
+
+  it('never lends on a route that does not ask for it', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await request('POST', 'key_alone_tasks', undefined, 'alone-too')).statusCode);
+    expect(statuses).toEqual([202, 202, 429]);
   });
 });

@@ -1,0 +1,93 @@
+import { Client, Connection } from '@temporalio/client';
+import { batchWorkflowId } from '../../src/contract';
+import { AssayHarness } from '../support/assay-harness';
+import { eventually } from '../support/eventually';
+import { bearer, http } from '../support/http';
+
+// Small limits, so what is lent stands out: 5 creates at once, then one a second, per key and per organisation.
+const BURST = 5;
+const LIMITS = {
+  RATE_LIMIT_CREATES_BURST: String(BURST),
+  RATE_LIMIT_CREATES_PER_MINUTE: '60',
+  RATE_LIMIT_ORGANISATION_CREATES_BURST: String(BURST),
+  RATE_LIMIT_ORGANISATION_CREATES_PER_MINUTE: '60',
+};
+const BATCH_ITEMS = 60;
+
+let harness: AssayHarness;
+let solo: string;
+let neighbour: string;
+let late: string;
+
+beforeAll(async () => {
+  harness = await AssayHarness.start({ env: LIMITS });
+  solo = (await harness.issueKey('solo', 'test')).key;
+  neighbour = (await harness.issueKey('neighbour', 'test')).key;
+  late = (await harness.issueKey('late', 'test')).key;
+});
+
+afterAll(async () => {
+  await harness?.stop();
+});
+
+const createTask = (key: string, text: string) => http(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: { task_type: 'summarize', input: { text } } });
+
+function createBatch(key: string, prefix: string) {
+  const items = Array.from({ length: BATCH_ITEMS }, (_, index) => ({ key: `${prefix}-${index}`, input: { text: `Item ${index} reports the council's decision. The plan adds a bus line.` } }));
+  return http(`${harness.baseUrl}/v1/ai/batches`, { method: 'POST', headers: bearer(key), json: { task_type: 'summarize', items } });
+}
+
+const getBatch = (key: string, id: string) => http(`${harness.baseUrl}/v1/ai/batches/${id}`, { headers: bearer(key) });
+
+/** How many admissions the batch's workflow has scheduled: paced, one a second at most, each of the organisation's tokens. */
+async function admissionsOf(organizationId: string, batchId: string): Promise<number> {
+  const connection = await Connection.connect({ address: harness.temporal.address });
+  try {
+    const handle = new Client({ connection, namespace: harness.config.values.TEMPORAL_NAMESPACE_SANDBOX }).workflow.getHandle(batchWorkflowId(organizationId, batchId));
+    const { events } = await handle.fetchHistory();
+    return (events ?? []).filter((event) => event.activityTaskScheduledEventAttributes?.activityType?.name === 'admitBatchItems').length;
+  } finally {
+    await connection.close();
+  }
+}
+
+/** The neighbour starts a task and waits until visibility shows it: from then on, for 5 s, nobody is alone. */
+async function neighbourWorks(): Promise<void> {
+  const created = await createTask(neighbour, 'The neighbour is at work.');
+  expect(created.status).toBe(202);
+  await eventually(() => http(`${harness.baseUrl}/v1/ai/tasks?limit=100`, { headers: bearer(neighbour) }), (list) => list.body.data.some((task: { id: string }) => task.id === created.body.id), 'the neighbour\'s task in the list');
+  // The API's last look at who works serves 250 ms: past it, the next look sees the neighbour.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+describe('capacity nobody else uses is lent to an organisation alone', () => {
+  it("admits a lone organisation's batch past its pace, and drains it", async () => {
+    const created = await createBatch(solo, 'alone');
+    expect(created.status).toBe(202);
+    const ended = await eventually(() => getBatch(solo, created.body.id), (batch) => batch.body.status === 'ended', 'the batch to end', 120_000, 500);
+    expect(ended.body.counts).toEqual({ total: BATCH_ITEMS, admitted: BATCH_ITEMS, succeeded: BATCH_ITEMS, failed: 0 });
+    // Paced, 60 items take 56 admissions (5 at once, then one a second); lent the idle stack, the first admits them all.
+    expect(await admissionsOf('solo', created.body.id)).toBe(1);
+  });
+
+  it("admits a lone organisation's creates past its limits", async () => {
+    const answers = await Promise.all(Array.from({ length: 4 * BURST }, (_, index) => createTask(solo, `Create ${index} of an organisation alone.`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(4 * BURST).fill(202));
+  });
+
+  it('keeps each organisation to its limits beside a neighbour, for creates and for a batch', async () => {
+    await neighbourWorks();
+    const answers = await Promise.all(Array.from({ length: 4 * BURST }, (_, index) => createTask(solo, `Create ${index} beside a neighbour.`)));
+    const admitted = answers.filter((answer) => answer.status === 202).length;
+    expect(admitted).toBeLessThanOrEqual(BURST + 2);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(4 * BURST - admitted);
+
+    await neighbourWorks();
+    const created = await createBatch(late, 'beside');
+    expect(created.status).toBe(202);
+    await eventually(() => getBatch(late, created.body.id), (batch) => batch.body.counts.admitted > 0, 'the first admission', 30_000, 50);
+    // Time for a lent admission to show, had there been one: it would hold the whole batch.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await getBatch(late, created.body.id)).body.counts.admitted).toBeLessThanOrEqual(BURST + 3);
+  });
+});
