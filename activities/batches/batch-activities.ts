@@ -44,12 +44,14 @@ export function createBatchActivities({ store, taskQueue, priorityFor, environme
      */
     async admitBatchItems(admission: BatchAdmission): Promise<number> {
       const ref = staged(admission);
+      // A batch admitting less than a page is paced (an unpaced one always asks for a page).
+      const paced = admission.limit < BATCH_ADMISSION_PAGE;
       // Paced items are started spread over 0.6 s, ahead of the 1 s to the next admission: ten
       // started at once took the CPU together, and a neighbour's task arriving then waited for them.
-      let next = await admitFrom(admission, ref, admission.fromIndex, admission.limit, admission.limit < BATCH_ADMISSION_PAGE ? PACED_SPREAD_MS : 0);
+      let next = await admitFrom(admission, ref, admission.fromIndex, admission.limit, paced ? PACED_SPREAD_MS : 0);
       // Nothing staged from here on: an earlier attempt admitted the rest.
       if (next === undefined) return admission.total;
-      if (inFlightWindow === 0 || admission.limit >= BATCH_ADMISSION_PAGE) return next;
+      if (inFlightWindow === 0 || !paced) return next;
       const lendingEnds = Date.now() + LENDING_SPELL_MS;
       // Visibility shows a start a moment after it: the last items admitted are taken as running.
       let unseen = next - admission.fromIndex;
