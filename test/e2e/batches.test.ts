@@ -5,6 +5,7 @@ import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';
 import { HeldProvider } from '../support/held-provider';
 import { bearer, http } from '../support/http';
+import { usageSince, utcDay } from '../support/usage-since';
 import { WebhookApi } from '../support/webhook-api';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -17,7 +18,7 @@ const receiver = new WebhookReceiver();
 let harness: AssayHarness;
 let key: string;
 
-const TODAY = () => new Date().toISOString().slice(0, 10);
+const FIRST_DAY = utcDay();
 
 beforeAll(async () => {
   const providerUrl = await provider.listen();
@@ -106,8 +107,7 @@ describe('batches', () => {
     // Items run on the batch queue, whose worker has slots of its own: a batch never holds the ones a single create needs.
     expect((await describeTask(tasks[0].id)).taskQueue).toBe(batchTaskQueue(harness.config.values.TEMPORAL_TASK_QUEUE));
 
-    const usage = await http(`${harness.baseUrl}/v1/usage?from=${TODAY()}&to=${TODAY()}`, { headers: bearer(key) });
-    expect(usage.body.data).toEqual([expect.objectContaining({ model: 'extractive', tasks: 10_000 })]);
+    expect(await usageSince(harness.baseUrl, key, FIRST_DAY)).toEqual([expect.objectContaining({ model: 'extractive', tasks: 10_000 })]);
 
     const [event] = await receiver.waitFor(1, 60_000);
     expect(JSON.parse(event.body)).toMatchObject({ type: 'ai_batch.completed', data: { id: created.body.id, status: 'ended', counts: ended.counts } });

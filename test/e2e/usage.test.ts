@@ -10,6 +10,7 @@ import { STAND_IN_USAGE } from '../support/remote-provider-env';
 import { resetToFirstWorkflowTask } from '../support/operator-reset';
 import { taskWhenFinal } from '../support/tasks';
 import { SANDBOX_NAMESPACE } from '../support/test-temporal';
+import { usageSince, utcDay } from '../support/usage-since';
 
 // Usage per task and per day through the public API, counted once per task across a worker
 // SIGKILLed mid-task, a retried workflow task and an operator's reset (which runs the task again).
@@ -20,7 +21,7 @@ let harness: AssayHarness;
 let connection: Connection;
 let key: string;
 const PRICE = { price_per_1k_input_tokens: 0.5, price_per_1k_output_tokens: 1.5 };
-const TODAY = () => new Date().toISOString().slice(0, 10);
+const FIRST_DAY = utcDay();
 
 beforeAll(async () => {
   providerUrl = await provider.listen();
@@ -53,11 +54,7 @@ type ReadTask = Task & { usage?: TaskUsage };
 
 const untilFinal = (id: string) => taskWhenFinal<ReadTask>(harness.baseUrl, key, id);
 
-async function usageToday() {
-  const report = await http(`${harness.baseUrl}/v1/usage?from=${TODAY()}&to=${TODAY()}`, { headers: bearer(key) });
-  expect(report.status).toBe(200);
-  return report.body.data as Array<Record<string, unknown>>;
-}
+const usageSoFar = () => usageSince(harness.baseUrl, key, FIRST_DAY);
 
 describe('usage', () => {
   let worker: BuiltService | undefined;
@@ -109,24 +106,26 @@ describe('usage', () => {
     const afterReset = await untilFinal(remote.id);
     expect(afterReset.status).toBe('succeeded');
 
-    expect(await usageToday()).toEqual([
-      { date: TODAY(), model: 'extractive', tasks: 1, provider_calls: 0, input_tokens: 0, output_tokens: 0, input_characters: text.length, output_characters: extractive.usage?.output_characters, cost: null },
-      // One task: the day's total is its usage.
-      { date: TODAY(), tasks: 1, ...pricedUsage },
+    expect(await usageSoFar()).toEqual([
+      { model: 'extractive', tasks: 1, provider_calls: 0, input_tokens: 0, output_tokens: 0, input_characters: text.length, output_characters: extractive.usage?.output_characters, cost: null },
+      // One task: the total is its usage.
+      { tasks: 1, ...pricedUsage },
     ]);
   }, 180_000);
 
   it('keeps an erased task\'s usage counted', async () => {
     worker = await startWorker();
     provider.release();
-    const before = ((await usageToday()).find((total) => total.model === 'extractive')?.tasks as number | undefined) ?? 0;
+    const before = ((await usageSoFar()).find((total) => total.model === 'extractive')?.tasks as number | undefined) ?? 0;
     const task = await untilFinal((await create({ input: { text: 'A text to erase. Its usage stays counted.' } })).id);
     const erased = await http(`${harness.baseUrl}/v1/ai/tasks/${task.id}`, { method: 'DELETE', headers: bearer(key) });
     expect([202, 204]).toContain(erased.status);
-    const today = await usageToday();
-    expect(today.find((total) => total.model === 'extractive')?.tasks).toBe(before + 1);
+    const after = await usageSoFar();
+    expect(after.find((total) => total.model === 'extractive')?.tasks).toBe(before + 1);
     // The SDK reads the same report.
-    expect(await new AssayClient({ baseUrl: harness.baseUrl, apiKey: key }).getUsage({ from: TODAY(), to: TODAY() })).toEqual({ from: TODAY(), to: TODAY(), data: today });
+    const today = utcDay();
+    const report = await http(`${harness.baseUrl}/v1/usage?from=${today}&to=${today}`, { headers: bearer(key) });
+    expect(await new AssayClient({ baseUrl: harness.baseUrl, apiKey: key }).getUsage({ from: today, to: today })).toEqual(report.body);
   }, 60_000);
 
   it('refuses a malformed range with 400, and answers a range without days with no totals', async () => {
@@ -135,7 +134,8 @@ describe('usage', () => {
       expect(refused.status).toBe(400);
       expect(refused.body.error.code).toBe('INVALID_REQUEST');
     }
-    const empty = await http(`${harness.baseUrl}/v1/usage?from=${TODAY()}&to=2020-01-01`, { headers: bearer(key) });
-    expect(empty).toMatchObject({ status: 200, body: { from: TODAY(), to: '2020-01-01', data: [] } });
+    const today = utcDay();
+    const empty = await http(`${harness.baseUrl}/v1/usage?from=${today}&to=2020-01-01`, { headers: bearer(key) });
+    expect(empty).toMatchObject({ status: 200, body: { from: today, to: '2020-01-01', data: [] } });
   });
 });
