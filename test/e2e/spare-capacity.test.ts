@@ -18,12 +18,14 @@ let harness: AssayHarness;
 let solo: string;
 let neighbour: string;
 let late: string;
+let both: string;
 
 beforeAll(async () => {
   harness = await AssayHarness.start({ env: LIMITS });
   solo = (await harness.issueKey('solo', 'test')).key;
   neighbour = (await harness.issueKey('neighbour', 'test')).key;
   late = (await harness.issueKey('late', 'test')).key;
+  both = (await harness.issueKey('both', 'test')).key;
 });
 
 afterAll(async () => {
@@ -89,5 +91,36 @@ describe('capacity nobody else uses is lent to an organisation alone', () => {
     // Time for a lent admission to show, had there been one: it would hold the whole batch.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await getBatch(late, created.body.id)).body.counts.admitted).toBeLessThanOrEqual(BURST + 3);
+  });
+
+  it("gives an organisation's batch only what its creates leave of its rate", async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await neighbourWorks();
+    const created = await createBatch(both, 'both');
+    expect(created.status).toBe(202);
+    let sending = true;
+    // The neighbour keeps working (nobody is alone) and the organisation creates faster than its
+    // rate, so its creates take the whole of it: one a second once the burst is spent.
+    const neighbourTicks = (async () => {
+      while (sending) {
+        await createTask(neighbour, 'The neighbour is still at work.');
+        await sleep(1_000);
+      }
+    })();
+    const createTicks = (async () => {
+      while (sending) {
+        await createTask(both, "A create that takes its organisation's rate.");
+        await sleep(250);
+      }
+    })();
+    try {
+      await eventually(() => getBatch(both, created.body.id), (batch) => batch.body.counts.admitted > 0, 'the first admission', 30_000, 50);
+      await sleep(8_000);
+      // The batch's own pace would have admitted its burst and then one a second: 13 by now.
+      expect((await getBatch(both, created.body.id)).body.counts.admitted).toBeLessThanOrEqual(BURST + 3);
+    } finally {
+      sending = false;
+      await Promise.all([neighbourTicks, createTicks]);
+    }
   });
 });
