@@ -11,7 +11,7 @@ import { batchTaskClauses, countBatchTasks } from '../../src/common/visibility/b
 import { spareTasks, type SpareCapacity } from '../../src/common/visibility/spare-capacity';
 import { equals, visibilityQuery } from '../../src/common/visibility/visibility-query';
 import { AI_TASK_WORKFLOW_TYPE, BATCH_ADMISSION_PAGE, BATCH_PACED_ADMISSION_INTERVAL_MS, taskWorkflowId, type BatchActivities, type BatchAdmission, type BatchRef, type TaskPriority } from '../../src/contract';
-import { createsStartedSince } from './organisation-creates';
+import { othersStartedSince } from './organisation-starts';
 
 export interface BatchActivityDependencies {
   store: BatchItemStore;
@@ -47,9 +47,9 @@ export function createBatchActivities({ store, taskQueue, priorityFor, environme
       const ref = staged(admission);
       // A batch admitting less than a page is paced (an unpaced one always asks for a page).
       const paced = admission.limit < BATCH_ADMISSION_PAGE;
-      // One rate per organisation: the pace is its create rate, so what its own creates took of it
-      // since the last admission its batch does not get (or creates and batch together had it twice).
-      const own = paced ? admission.limit - (await createsSinceLastAdmission(admission)) : admission.limit;
+      // One rate per organisation: the pace is its create rate, so what its creates and its other
+      // batches took of it since the last admission this batch does not get (or each had it whole).
+      const own = paced ? admission.limit - (await othersSinceLastAdmission(admission)) : admission.limit;
       // Paced items are started spread over 0.6 s, ahead of the 1 s to the next admission: ten
       // started at once took the CPU together, and a neighbour's task arriving then waited for them.
       let next = own > 0 ? await admitFrom(admission, ref, admission.fromIndex, own, paced ? PACED_SPREAD_MS : 0) : admission.fromIndex;
@@ -114,9 +114,9 @@ export function createBatchActivities({ store, taskQueue, priorityFor, environme
   }
 
   /** A count that fails takes nothing: the pace stays the organisation's guarantee. */
-  function createsSinceLastAdmission(admission: BatchAdmission): Promise<number> {
+  function othersSinceLastAdmission(admission: BatchAdmission): Promise<number> {
     const since = new Date(Date.now() - BATCH_PACED_ADMISSION_INTERVAL_MS);
-    return createsStartedSince(Context.current().client.workflow, admission.organizationId, since).catch(() => 0);
+    return othersStartedSince(Context.current().client.workflow, admission.organizationId, admission.batchId, since).catch(() => 0);
   }
 
   /** Whether the batch's organisation is alone, and the room under the in-flight window; a look that fails lends nothing. */

@@ -19,6 +19,7 @@ let solo: string;
 let neighbour: string;
 let late: string;
 let both: string;
+let many: string;
 
 beforeAll(async () => {
   harness = await AssayHarness.start({ env: LIMITS });
@@ -26,6 +27,7 @@ beforeAll(async () => {
   neighbour = (await harness.issueKey('neighbour', 'test')).key;
   late = (await harness.issueKey('late', 'test')).key;
   both = (await harness.issueKey('both', 'test')).key;
+  many = (await harness.issueKey('many', 'test')).key;
 });
 
 afterAll(async () => {
@@ -94,33 +96,52 @@ describe('capacity nobody else uses is lent to an organisation alone', () => {
   });
 
   it("gives an organisation's batch only what its creates leave of its rate", async () => {
-    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await neighbourWorks();
     const created = await createBatch(both, 'both');
     expect(created.status).toBe(202);
-    let sending = true;
-    // The neighbour keeps working (nobody is alone) and the organisation creates faster than its
-    // rate, so its creates take the whole of it: one a second once the burst is spent.
-    const neighbourTicks = (async () => {
-      while (sending) {
-        await createTask(neighbour, 'The neighbour is still at work.');
-        await sleep(1_000);
-      }
-    })();
-    const createTicks = (async () => {
-      while (sending) {
-        await createTask(both, "A create that takes its organisation's rate.");
-        await sleep(250);
-      }
-    })();
-    try {
+    // The organisation creates faster than its rate, so its creates take the whole of it: one a second once the burst is spent.
+    const admitted = await whileNeighbourWorks(() => createTask(both, "A create that takes its organisation's rate."), 250, async () => {
       await eventually(() => getBatch(both, created.body.id), (batch) => batch.body.counts.admitted > 0, 'the first admission', 30_000, 50);
       await sleep(8_000);
-      // The batch's own pace would have admitted its burst and then one a second: 13 by now.
-      expect((await getBatch(both, created.body.id)).body.counts.admitted).toBeLessThanOrEqual(BURST + 3);
-    } finally {
-      sending = false;
-      await Promise.all([neighbourTicks, createTicks]);
-    }
+      return (await getBatch(both, created.body.id)).body.counts.admitted;
+    });
+    // The batch's own pace would have admitted its burst and then one a second: 13 by now.
+    expect(admitted).toBeLessThanOrEqual(BURST + 3);
+  });
+
+  it('gives several batches of one organisation its rate once between them', async () => {
+    await neighbourWorks();
+    const batches = await Promise.all([1, 2, 3].map((index) => createBatch(many, `many-${index}`)));
+    expect(batches.map((created) => created.status)).toEqual([202, 202, 202]);
+    const admittedOf = async () => (await Promise.all(batches.map((created) => getBatch(many, created.body.id)))).reduce((sum, batch) => sum + batch.body.counts.admitted, 0);
+    // After the first admissions (a burst each), over 8 s: the three at their own paces would admit 3 × 8.
+    const admittedOver8s = await whileNeighbourWorks(undefined, 0, async () => {
+      await eventually(admittedOf, (total) => total > 0, 'the first admission', 30_000, 50);
+      await sleep(2_000);
+      const before = await admittedOf();
+      await sleep(8_000);
+      return (await admittedOf()) - before;
+    });
+    expect(admittedOver8s).toBeLessThanOrEqual(8 + 5);
   });
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `measure` while the neighbour starts a task each second (nobody is alone) and `send`, if any, runs every `everyMs`. */
+async function whileNeighbourWorks<T>(send: (() => Promise<unknown>) | undefined, everyMs: number, measure: () => Promise<T>): Promise<T> {
+  let running = true;
+  const loop = async (step: () => Promise<unknown>, ms: number) => {
+    while (running) {
+      await step();
+      await sleep(ms);
+    }
+  };
+  const loops = [loop(() => createTask(neighbour, 'The neighbour is still at work.'), 1_000), ...(send ? [loop(send, everyMs)] : [])];
+  try {
+    return await measure();
+  } finally {
+    running = false;
+    await Promise.all(loops);
+  }
+}
