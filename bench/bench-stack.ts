@@ -18,7 +18,7 @@ import { sleep } from './clock';
 import { freePort } from '../src/embedded/free-port';
 import { canReadProcesses } from './process-usage';
 import { countLoggedErrors, startLoggedChild } from './logged-child';
-import { loneOrganisationWorkerOptions, type TaskWorkerOptions } from '../src/worker/task-worker-options';
+import { taskWorkerOptions, type TaskWorkerOptions } from '../src/worker/task-worker-options';
 import { rawWorkerReady, rawWorkerRole, startRawWorker, type RawWorker, type RawWorkerRole, type RawWorkerTarget } from './raw-engine/start-raw-worker';
 import { UNLIMITED_CREATES, UNLIMITED_KEY_CREATES } from './unlimited-creates';
 
@@ -159,7 +159,7 @@ export async function startBenchStack(
       if (!rawLikeForLike) return undefined;
       const taskQueue = `assay-raw-like-for-like-${suffix}`;
       const worker = await startReadyRawWorker({ ...rawTarget, taskQueue, assayWorkerEnv });
-      return { engine: { taskQueue, workerOptions: loneOrganisationWorkerOptions(new AppConfig(assayWorkerEnv), environment) }, processes: [rawWorkerProcess(worker)] };
+      return { engine: { taskQueue, workerOptions: taskWorkerOptions(new AppConfig(assayWorkerEnv), environment) }, processes: [rawWorkerProcess(worker)] };
     };
     const loggedErrors = () => errorLines(children.map((child) => ({ name: child.name, logFile: logOf(child.name) })));
     const common = { connection, namespace, rawTaskQueue, loggedErrors, stop };

@@ -10,7 +10,7 @@ import { CLIENT, errorLines, issueKey, rawWorkerProcess, type BenchStack, type M
 import { UNLIMITED_CREATES } from './unlimited-creates';
 import { canReadProcesses } from './process-usage';
 import { rawWorkerReady, rawWorkerRole, startRawWorker, type RawWorker, type RawWorkerTarget } from './raw-engine/start-raw-worker';
-import { loneOrganisationWorkerOptions } from '../src/worker/task-worker-options';
+import { taskWorkerOptions } from '../src/worker/task-worker-options';
 
 const RAW_WORKER_GRACE_MS = 15_000;
 
@@ -59,7 +59,7 @@ export async function startClusterBenchStack(log: (message: string) => void, { r
       connection: running.connectionOptions,
       namespace,
       rawTaskQueue,
-      rawLikeForLike: rawLikeForLike ? { taskQueue: likeForLikeTaskQueue, workerOptions: loneOrganisationWorkerOptions(new AppConfig(running.env), 'test') } : undefined,
+      rawLikeForLike: rawLikeForLike ? { taskQueue: likeForLikeTaskQueue, workerOptions: taskWorkerOptions(new AppConfig(running.env), 'test') } : undefined,
       baseUrl: running.apiUrls[0],
       baseUrls: running.apiUrls,
       apiKey: await issueKey(new AppConfig(running.env), 'bench', 'test'),

@@ -6,7 +6,7 @@ import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../src/common/keys/api
 import { runMain } from '../../src/common/run-main';
 import { temporalConnectionFromEnv } from '../../src/common/temporal/connection-options';
 import { bundlerLogger } from '../../src/worker/bundler-logger';
-import { loneOrganisationWorkerOptions } from '../../src/worker/task-worker-options';
+import { taskWorkerOptions } from '../../src/worker/task-worker-options';
 import { RAW_WORKER_READY } from './raw-worker-ready';
 
 /**
@@ -35,7 +35,7 @@ runMain('bench', async () => {
     taskQueue,
     workflowBundle: await bundleWorkflowCode({ workflowsPath, preloadModules: likeForLike ? [workflowsPath] : [], logger: bundlerLogger }),
     activities: createSummarizeActivities(new ExtractiveProvider()),
-    ...(likeForLike ? loneOrganisationWorkerOptions(new AppConfig(process.env), environment) : {}),
+    ...(likeForLike ? taskWorkerOptions(new AppConfig(process.env), environment) : {}),
   });
   const running = worker.run();
   process.stdout.write(`${RAW_WORKER_READY}\n`);

@@ -9,9 +9,7 @@ import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { modelWorkerOptions } from './model-workers';
-import { AdjustableSlots } from './adjustable-slots';
-import { resizeSlotsWhenAlone } from './slots-when-alone';
-import { batchWorkerOptions, loneOrganisationWorkerOptions, taskWorkerOptions, withAdjustableSlots, type TaskWorkerOptions } from './task-worker-options';
+import { batchWorkerOptions, taskWorkerOptions, type TaskWorkerOptions } from './task-worker-options';
 import { batchTaskQueue } from '../contract';
 import { batchActivityDependencies, usageActivityDependencies, webhookActivityDependencies } from './activity-dependencies';
 
@@ -60,9 +58,8 @@ export async function createWorkers(
   );
   const taskQueue = config.values.TEMPORAL_TASK_QUEUE;
   const batchQueue = batchTaskQueue(taskQueue);
-  const adjustable: Array<{ supplier: AdjustableSlots; contended: number; alone: number }> = [];
   const taskWorkers = served.map(async (environment) => {
-    const createWorker = (queue: string, options: TaskWorkerOptions | ReturnType<typeof withAdjustableSlots>) =>
+    const createWorker = (queue: string, options: TaskWorkerOptions) =>
       Worker.create({
         connection: connections[environment],
         namespace: namespaces[environment],
@@ -75,18 +72,13 @@ export async function createWorkers(
       });
     const options = taskWorkerOptions(config, environment);
     const batchOptions = batchWorkerOptions(config, environment);
-    const contended = options.maxConcurrentWorkflowTaskExecutions ?? 0;
-    const alone = loneOrganisationWorkerOptions(config, environment).maxConcurrentWorkflowTaskExecutions ?? contended;
-    const supplier = alone > contended ? new AdjustableSlots(contended) : undefined;
-    if (supplier) adjustable.push({ supplier, contended, alone });
-    const workers = await Promise.all([createWorker(taskQueue, supplier ? withAdjustableSlots(options, supplier, alone) : options), createWorker(batchQueue, batchOptions)]);
+    const workers = await Promise.all([createWorker(taskQueue, options), createWorker(batchQueue, batchOptions)]);
     // One line per environment, once both of its queues are served.
     logger?.info(
       {
         namespace: namespaces[environment],
         taskQueue,
         slots: options.maxConcurrentWorkflowTaskExecutions,
-        slotsWhenAlone: alone,
         activitySlots: options.maxConcurrentActivityTaskExecutions,
         batchQueue,
         batchSlots: batchOptions.maxConcurrentWorkflowTaskExecutions,
@@ -97,10 +89,5 @@ export async function createWorkers(
     return workers;
   });
   const [perEnvironment, forModels] = await Promise.all([Promise.all(taskWorkers), Promise.all(modelWorkers)]);
-  const workers = [...perEnvironment.flat(), ...forModels];
-  if (adjustable.length > 0) {
-    const namespacesToWatch = KEY_ENVIRONMENTS.map((environment) => ({ connection: connections[environment], namespace: namespaces[environment] }));
-    resizeSlotsWhenAlone({ slots: adjustable, namespaces: namespacesToWatch, workers, logger });
-  }
-  return workers;
+  return [...perEnvironment.flat(), ...forModels];
 }

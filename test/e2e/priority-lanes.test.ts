@@ -23,7 +23,6 @@ beforeAll(async () => {
       ASSAY_MODELS: JSON.stringify([{ name: 'held', base_url: await held.listen(), concurrency: 1 }]),
       // The fewest slots the SDK allows: the worker takes workflow tasks nearly one at a time, in dispatch order.
       WORKER_SLOTS_SANDBOX: '2',
-      WORKER_SLOTS_ALONE_FACTOR: '1',
     },
   });
 });

@@ -28,7 +28,6 @@ beforeAll(async () => {
       ]),
       // The fewest slots the SDK allows, so the worker takes workflow tasks about one at a time.
       WORKER_SLOTS_SANDBOX: '2',
-      WORKER_SLOTS_ALONE_FACTOR: '1',
     },
   });
   key = (await harness.issueKey('acme', 'test')).key;

@@ -20,7 +20,7 @@ export function useHeldService(fairness: boolean): { summaryOrderAfterBacklog(ba
       provider,
       worker: 'later',
       // The fewest slots the SDK allows: the worker takes tasks nearly one at a time, in dispatch order.
-      env: { WORKER_SLOTS_SANDBOX: '2', WORKER_SLOTS_ALONE_FACTOR: '1', WORKER_ACTIVITY_SLOTS_SANDBOX: '2' },
+      env: { WORKER_SLOTS_SANDBOX: '2', WORKER_ACTIVITY_SLOTS_SANDBOX: '2' },
     });
   });
   afterAll(async () => {

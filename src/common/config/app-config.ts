@@ -84,9 +84,6 @@ export const configSchema = z.object({
   // summaries, checks, webhook deliveries: mostly waiting on the network) WORKER_ACTIVITY_SLOTS_*.
   WORKER_SLOTS_PRODUCTION: z.coerce.number().int().min(2).max(1000).default(16),
   WORKER_SLOTS_SANDBOX: z.coerce.number().int().min(2).max(1000).default(8),
-  // While at most one organisation works (none other started work in 5 s, in either environment),
-  // each task worker runs this many times its WORKER_SLOTS_*; 1 keeps them fixed.
-  WORKER_SLOTS_ALONE_FACTOR: z.coerce.number().int().min(1).max(16).default(2),
   WORKER_ACTIVITY_SLOTS_PRODUCTION: z.coerce.number().int().min(1).max(10_000).default(100),
   WORKER_ACTIVITY_SLOTS_SANDBOX: z.coerce.number().int().min(1).max(10_000).default(100),
   // Batch items run on a queue of their own, whose worker (per environment) takes this many workflow

@@ -1,7 +1,7 @@
 import { AppConfig, InvalidConfigError } from '../../../../src/common/config/app-config';
 import { organizationPriority } from '../../../../src/common/temporal/organization-priority';
 import { defaultStickyCacheSize, machineStickyCacheBudget } from '../../../../src/worker/sticky-cache-size';
-import { batchWorkerOptions, loneOrganisationWorkerOptions, taskWorkerOptions } from '../../../../src/worker/task-worker-options';
+import { batchWorkerOptions, taskWorkerOptions } from '../../../../src/worker/task-worker-options';
 
 describe('fairness weights', () => {
   it('default to none: every organisation weighs 1', () => {
@@ -66,8 +66,6 @@ describe('worker slots per environment', () => {
     ['WORKER_ACTIVITY_SLOTS_PRODUCTION', '0'],
     ['WORKER_ACTIVITY_SLOTS_SANDBOX', 'many'],
     ['WORKER_BATCH_SLOTS', '1'],
-    ['WORKER_SLOTS_ALONE_FACTOR', '0'],
-    ['WORKER_SLOTS_ALONE_FACTOR', '17'],
   ])('refuse %s=%p', (name, value) => {
     expect(() => new AppConfig({ [name]: value })).toThrow(new RegExp(name));
   });
@@ -89,14 +87,6 @@ describe('worker environments', () => {
 
   it.each(['', 'live', 'production,', 'staging'])('refuse %p', (value) => {
     expect(() => new AppConfig({ WORKER_ENVIRONMENTS: value })).toThrow(/WORKER_ENVIRONMENTS: must be "sandbox", "production" or "sandbox,production"/);
-  });
-});
-
-describe('the task worker while one organisation works alone', () => {
-  it('runs WORKER_SLOTS_ALONE_FACTOR (2 by default) times its workflow-task and local-activity slots, and its own activity slots', () => {
-    expect(loneOrganisationWorkerOptions(new AppConfig({}), 'test')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 16, maxConcurrentLocalActivityExecutions: 16, maxConcurrentActivityTaskExecutions: 100 });
-    expect(loneOrganisationWorkerOptions(new AppConfig({ WORKER_SLOTS_ALONE_FACTOR: '3' }), 'live')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 48 });
-    expect(loneOrganisationWorkerOptions(new AppConfig({ WORKER_SLOTS_ALONE_FACTOR: '1' }), 'test')).toEqual(taskWorkerOptions(new AppConfig({}), 'test'));
   });
 });
 
