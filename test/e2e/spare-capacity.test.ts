@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
 import { batchWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
@@ -61,7 +62,7 @@ async function neighbourWorks(): Promise<void> {
   expect(created.status).toBe(202);
   await eventually(() => http(`${harness.baseUrl}/v1/ai/tasks?limit=100`, { headers: bearer(neighbour) }), (list) => list.body.data.some((task: { id: string }) => task.id === created.body.id), 'the neighbour\'s task in the list');
   // The API's last look at who works serves 250 ms: past it, the next look sees the neighbour.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await sleep(300);
 }
 
 describe('capacity nobody else uses is lent to an organisation alone', () => {
@@ -91,7 +92,7 @@ describe('capacity nobody else uses is lent to an organisation alone', () => {
     expect(created.status).toBe(202);
     await eventually(() => getBatch(late, created.body.id), (batch) => batch.body.counts.admitted > 0, 'the first admission', 30_000, 50);
     // Time for a lent admission to show, had there been one: it would hold the whole batch.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
     expect((await getBatch(late, created.body.id)).body.counts.admitted).toBeLessThanOrEqual(BURST + 3);
   });
 
@@ -125,8 +126,6 @@ describe('capacity nobody else uses is lent to an organisation alone', () => {
     expect(admittedOver8s).toBeLessThanOrEqual(8 + 5);
   });
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `measure` while the neighbour starts a task each second (nobody is alone) and `send`, if any, runs every `everyMs`. */
 async function whileNeighbourWorks<T>(send: (() => Promise<unknown>) | undefined, everyMs: number, measure: () => Promise<T>): Promise<T> {
