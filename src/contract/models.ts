@@ -116,7 +116,7 @@ export interface RecordedUsageAndSubscribers extends RecordedUsage {
 /**
  * The end of a task with a model in one local activity instead of two: its usage recorded, as
  * recordTaskUsage, and its completion event's subscribers looked up, as hasWebhookSubscribers, a
- * moment before the task closes (docs/benchmarks.md, "The webhook check folded into the usage record").
+ * moment before the task closes (docs/benchmarks.md, "Engine gap: like for like").
  */
 export interface TaskCompletionActivities {
   recordTaskUsageAndCheckSubscribers(record: TaskUsageRecord, query: WebhookSubscriberQuery): Promise<RecordedUsageAndSubscribers>;
@@ -138,7 +138,7 @@ export interface SummaryAndRecordedUsage {
 /**
  * A task on the built-in model in one local activity instead of two: its summary, as
  * summarizeExtractive, then its end, as recordTaskUsageAndCheckSubscribers, tried once
- * (docs/benchmarks.md, "The built-in model's task in one local activity, and the held create from its close event").
+ * (docs/benchmarks.md, "Engine gap: like for like").
  */
 export interface ExtractiveTaskActivities {
   summarizeExtractiveAndRecordUsage(input: SummarizeInput, record: UsageRecordBeforeOutput, query: WebhookSubscriberQuery): Promise<SummaryAndRecordedUsage>;

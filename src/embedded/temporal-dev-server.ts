@@ -52,7 +52,7 @@ const DEV_SERVER_DYNAMIC_CONFIG: DynamicConfig = {
   // The dev server has one history shard, and each shard's transfer queue is read at most 20 times
   // a second by default (sized for clusters of hundreds of shards). Past that, a new workflow's
   // first task waits up to 50 ms before matching sees it: a neighbour's tasks beside a batch spent
-  // much of their tail there (docs/benchmarks.md, "Batch as the flood", runs 18–22).
+  // much of their tail there (docs/benchmarks.md, "Noisy neighbour").
   'history.transferProcessorMaxPollRPS': 200,
 };
 

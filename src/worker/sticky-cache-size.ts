@@ -3,8 +3,8 @@ import * as v8 from 'node:v8';
 
 const MIB = 1024 * 1024;
 
-// Measured with open assessments waiting for their claim (docs/benchmarks.md, "The worker's cache
-// sized to the machine"): about 0.11 MiB of the workflow thread's heap each, 0.29-0.34 MiB of the
+// Measured with open assessments waiting for their claim (docs/benchmarks.md, "Review
+// path"): about 0.11 MiB of the workflow thread's heap each, 0.29-0.34 MiB of the
 // process's memory in all. Budgeted with a margin.
 const PROCESS_MIB_PER_CACHED_RUN = 0.35;
 const HEAP_MIB_PER_CACHED_RUN = 0.125;

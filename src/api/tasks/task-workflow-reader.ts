@@ -21,7 +21,7 @@ export const CLOSED_READ_TTL_MS = 2_000;
 /**
  * Reads a task from its workflow with describe(), which the server answers without any worker.
  * A closed task's answer is cached briefly. The run of each task read or created here is
- * remembered, so polls describe that run (cheaper for the server: docs/benchmarks.md, tuning log step 8).
+ * remembered, so polls describe that run (cheaper for the server: docs/benchmarks.md, "What limits each figure").
  */
 @Injectable()
 export class TaskWorkflowReader {
