@@ -115,15 +115,18 @@ describe('capacity nobody else uses is lent to an organisation alone', () => {
     const batches = await Promise.all([1, 2, 3].map((index) => createBatch(many, `many-${index}`)));
     expect(batches.map((created) => created.status)).toEqual([202, 202, 202]);
     const admittedOf = async () => (await Promise.all(batches.map((created) => getBatch(many, created.body.id)))).reduce((sum, batch) => sum + batch.body.counts.admitted, 0);
-    // After the first admissions (a burst each), over 8 s: the three at their own paces would admit 3 × 8.
-    const admittedOver8s = await whileNeighbourWorks(undefined, 0, async () => {
+    // After the first admissions (a burst each), over 16 s: the three at their own paces would
+    // admit 3 × 16; sharing one rate about 16, more on a loaded machine, where visibility shows a
+    // start later and an admission misses the newest of the others' (20 measured on a quiet machine;
+    // 14 in 8 s under the whole suite's load).
+    const admittedOver16s = await whileNeighbourWorks(undefined, 0, async () => {
       await eventually(admittedOf, (total) => total > 0, 'the first admission', 30_000, 50);
       await sleep(2_000);
       const before = await admittedOf();
-      await sleep(8_000);
+      await sleep(16_000);
       return (await admittedOf()) - before;
     });
-    expect(admittedOver8s).toBeLessThanOrEqual(8 + 5);
+    expect(admittedOver16s).toBeLessThanOrEqual(2 * 16);
   });
 });
 
