@@ -15,7 +15,8 @@ import { signInToConsole } from './console-sign-in';
 /**
  * Issue 27's acceptance, in Chromium on the whole stack: reviewers of two groups take an
  * assessment through a two-stage pipeline (network, then security with four-eyes) in the review
- * console; the same reviewer's second approval is refused with the workflow's reason; and a
+ * console, the security group finding it only once the network stage passed (issue 52); the same
+ * reviewer's second approval is refused with the workflow's reason; and a
  * revision shows its differences to the assessment it revises, both linked to each other.
  * Screenshots go to a temporary folder, or with ASSAY_UPDATE_SCREENSHOTS=1 to docs/images, where
  * docs/console.md shows them.
@@ -70,8 +71,8 @@ function customerGet(id: string) {
   return http(`${harness.baseUrl}/v1/network-assessments/${id}`, { headers: bearer(customerKey) });
 }
 
-/** Signs in as this reviewer (ending whoever was signed in) and opens the assessment's review page. */
-async function openAs(reviewer: string, id: string): Promise<void> {
+/** Signs in as this reviewer, ending whoever was signed in. */
+async function signInAs(reviewer: string): Promise<void> {
   const { page } = browser;
   if (await page.getByRole('button', { name: 'Sign out' }).isVisible().catch(() => false)) {
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -79,6 +80,11 @@ async function openAs(reviewer: string, id: string): Promise<void> {
   }
   await signInToConsole(page, harness.baseUrl, credentials[reviewer]);
   expect(await page.locator('.who').innerText()).toBe(`Reviewer ${reviewer} · sandbox`);
+}
+
+/** Signs in as this reviewer and opens the assessment's review page. */
+async function openAs(reviewer: string, id: string): Promise<void> {
+  await signInAs(reviewer);
   await openReviewPage(id);
 }
 
@@ -122,6 +128,15 @@ describe('a two-stage pipeline in the review console', () => {
     const row = browser.page.locator('tbody tr').filter({ hasText: id });
     await row.waitFor();
     expect(await row.getByTestId('queue-stage').innerText()).toBe('network\ngroup network');
+  });
+
+  it('keeps it from sam of group security while it is at the network stage: not in his queue, and its page not found', async () => {
+    await signInAs('sam');
+    const { page } = browser;
+    await page.getByText('No assessments are waiting for review.').waitFor();
+    await page.goto(`${harness.baseUrl}/console#/review/${id}`);
+    expect(await page.getByRole('alert').innerText()).toBe(`NOT_FOUND: Assessment ${id} was not found`);
+    browser.consoleErrors.length = 0; // the 404, logged by Chromium as a failed load, was the point
   });
 
   it('lets nina of group network approve the network stage, and then the security stage is next', async () => {

@@ -1,5 +1,8 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client, Connection } from '@temporalio/client';
 import { defaultPayloadConverter } from '@temporalio/common';
+import { createApiApp } from '../../src/api/create-api-app';
+import { AppConfig } from '../../src/common/config/app-config';
 import { assessmentWorkflowId } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';
@@ -24,6 +27,8 @@ let client: Client;
 let customerKey: string;
 let alice: { id: string; credential: string };
 let bob: { id: string; credential: string };
+/** APIs started beside the harness's, with settings of their own. */
+const otherApis: NestFastifyApplication[] = [];
 
 beforeAll(async () => {
   harness = await AssayHarness.start({ env: { REVIEW_PIPELINES: JSON.stringify(PIPELINES) } });
@@ -35,14 +40,24 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await Promise.all(otherApis.map((api) => api.close()));
   await connection?.close();
   await harness?.stop();
 });
 
-function review(path: string, credential: string | undefined, json?: unknown) {
+/** A review operation on the harness's API, or on another one's at `baseUrl`. */
+function review(path: string, credential: string | undefined, json?: unknown, baseUrl = harness.baseUrl) {
   const headers = credential === undefined ? {} : bearer(credential);
   const method = path.endsWith('/claim') || path.endsWith('/release') || path.endsWith('/complete') ? 'POST' : 'GET';
-  return http(`${harness.baseUrl}/v1/review/${path}`, { method, headers, json });
+  return http(`${baseUrl}/v1/review/${path}`, { method, headers, json });
+}
+
+/** Another API on the harness's Temporal, task queue and key store, with the same pipelines and these settings too. */
+async function apiWith(env: Record<string, string>): Promise<string> {
+  const api = await createApiApp(new AppConfig({ ...harness.sharedEnv(), LOG_LEVEL: 'silent', REVIEW_PIPELINES: JSON.stringify(PIPELINES), ...env }));
+  otherApis.push(api);
+  await api.listen({ port: 0, host: '127.0.0.1' });
+  return api.getUrl();
 }
 
 /** An assessment whose automated checks have run, so it can be claimed (in the sandbox unless another key is given). */
@@ -217,7 +232,8 @@ describe('a pipeline of stages with reviewer groups', () => {
     await act(inSecurity, 'claim', 'nina');
     expect(await approve(inSecurity, 'nina')).toMatchObject({ status: 200, body: { stage: 'security' } });
 
-    const idsOf = async (query: string) => ((await review(`assessments?${query}`, reviewers.paul)).body.data as Array<{ assessment_id: string }>).map((item) => item.assessment_id);
+    // nina's group has the first stage, so she sees every assessment of this pipeline, at her stage or past it.
+    const idsOf = async (query: string) => ((await review(`assessments?${query}`, reviewers.nina)).body.data as Array<{ assessment_id: string }>).map((item) => item.assessment_id);
     const mine = [inNetwork, inSecurity, another];
     const ours = (ids: string[]) => ids.filter((id) => mine.includes(id));
     await eventually(() => idsOf('limit=100'), (ids) => mine.every((id) => ids.includes(id)), 'the three assessments in the queue');
@@ -229,17 +245,71 @@ describe('a pipeline of stages with reviewer groups', () => {
     expect(ours(await idsOf('group=audit&limit=100'))).toEqual([]);
 
     // Page by page through the network stage: each page keeps the filter, and a cursor is refused with another one.
-    const first = (await review('assessments?stage=network&limit=1', reviewers.paul)).body;
+    const first = (await review('assessments?stage=network&limit=1', reviewers.nina)).body;
     expect(first).toMatchObject({ data: [expect.anything()], has_more: true, next_cursor: expect.any(String) });
     const seen: string[] = first.data.map((item: { assessment_id: string }) => item.assessment_id);
     let cursor: string | null = first.next_cursor;
     while (cursor !== null) {
-      const page = (await review(`assessments?stage=network&limit=1&cursor=${encodeURIComponent(cursor)}`, reviewers.paul)).body;
+      const page = (await review(`assessments?stage=network&limit=1&cursor=${encodeURIComponent(cursor)}`, reviewers.nina)).body;
       seen.push(...page.data.map((item: { assessment_id: string }) => item.assessment_id));
       cursor = page.next_cursor;
     }
     expect(seen).not.toContain(inSecurity);
     expect(ours(seen).sort()).toEqual([inNetwork, another].sort());
-    expectErrorBody(await review(`assessments?stage=security&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, reviewers.paul), 400, 'INVALID_REQUEST');
+    expectErrorBody(await review(`assessments?stage=security&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, reviewers.nina), 400, 'INVALID_REQUEST');
+  });
+
+  describe('what a reviewer sees', () => {
+    const queued = async (reviewer: string, baseUrl = harness.baseUrl) =>
+      ((await review('assessments?limit=100', reviewers[reviewer], undefined, baseUrl)).body.data as Array<{ assessment_id: string }>).map((item) => item.assessment_id);
+    const shown = (id: string, reviewer: string, baseUrl = harness.baseUrl) => review(`assessments/${id}`, reviewers[reviewer], undefined, baseUrl);
+
+    /** 404 with the very body an id nobody created gets, so a hidden assessment cannot be told from none. */
+    async function expectHidden(id: string, reviewer: string): Promise<void> {
+      const unknownId = 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA';
+      const hidden = await shown(id, reviewer);
+      const unknown = await shown(unknownId, reviewer);
+      expectErrorBody(hidden, 404, 'NOT_FOUND');
+      expect({ ...hidden.body.error, request_id: undefined }).toEqual({ ...unknown.body.error, message: unknown.body.error.message.replace(unknownId, id), request_id: undefined });
+      expect(await queued(reviewer)).not.toContain(id);
+    }
+
+    it('hides an assessment from a reviewer of the second stage until the first stage passes, then shows it in the queue and GET', async () => {
+      const id = await checkedAssessment(liveKey);
+      await eventually(() => queued('nina'), (ids) => ids.includes(id), 'the assessment in the queue of its first stage');
+      expect(await shown(id, 'nina')).toMatchObject({ status: 200, body: { assessment_id: id, stage: 'network' } });
+      await expectHidden(id, 'sam');
+      // A credential without groups sees only stages without one: none in this pipeline.
+      await expectHidden(id, 'paul');
+
+      await act(id, 'claim', 'nina');
+      expect(await approve(id, 'nina')).toMatchObject({ status: 200, body: { stage: 'security' } });
+      expect(await shown(id, 'sam')).toMatchObject({ status: 200, body: { assessment_id: id, stage: 'security' } });
+      expect(await queued('sam')).toContain(id);
+      // Past her stage, nina still sees it, though she may no longer act on it.
+      expect(await shown(id, 'nina')).toMatchObject({ status: 200, body: { stage: 'security' } });
+      expect(await queued('nina')).toContain(id);
+      await expectHidden(id, 'paul');
+    });
+
+    it('keeps an assessment whose first stage ended the review from the second stage’s group', async () => {
+      const id = await checkedAssessment(liveKey);
+      await act(id, 'claim', 'nina');
+      expect(await act(id, 'complete', 'nina', { verdict: 'rejected', notes: 'No.' })).toMatchObject({ status: 200, body: { status: 'completed' } });
+      expect(await shown(id, 'nina')).toMatchObject({ status: 200, body: { status: 'completed' } });
+      await expectHidden(id, 'sam');
+    });
+
+    it('shows every assessment to every reviewer with REVIEWERS_SEE_ALL_STAGES=true', async () => {
+      const seeingAll = await apiWith({ REVIEWERS_SEE_ALL_STAGES: 'true' });
+      const id = await checkedAssessment(liveKey);
+      for (const reviewer of ['sam', 'paul']) {
+        await eventually(() => queued(reviewer, seeingAll), (ids) => ids.includes(id), `the assessment in ${reviewer}'s queue`);
+        expect(await shown(id, reviewer, seeingAll)).toMatchObject({ status: 200, body: { assessment_id: id, stage: 'network' } });
+      }
+      // Sight is not a right to act: the stage still refuses a reviewer outside its group.
+      expectRefused(await review(`assessments/${id}/claim`, reviewers.sam, undefined, seeingAll), 'NOT_IN_STAGE_GROUP');
+      await expectHidden(id, 'sam');
+    });
   });
 });

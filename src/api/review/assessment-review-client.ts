@@ -89,11 +89,16 @@ export class AssessmentReviewClient {
     private readonly lookups: AssessmentLookups,
   ) {}
 
-  /** describe() for the live state; the submitted architectures (this one's, and a revision's older one's) from the cache once read. */
-  async show(assessmentId: string): Promise<OperatorAssessmentView> {
+  /**
+   * describe() for the live state; the submitted architectures (this one's, and a revision's older
+   * one's) from the cache once read. One whose review state is not `inSight` of the reviewer is not
+   * found, as one that does not exist, and nothing more of it is read.
+   */
+  async show(assessmentId: string, inSight: (state: AssessmentReviewSnapshot | undefined) => boolean): Promise<OperatorAssessmentView> {
     const { ref, handle } = await this.find(assessmentId);
     const description = await describe(handle, assessmentId);
     const memo = description.memo as unknown as AssessmentMemo;
+    if (!inSight(memo.state)) throw new AssessmentNotFoundError(assessmentId);
     const [input, storedLinks] = await Promise.all([this.lookups.architectures.read(this.client, handle.workflowId), this.lookups.revisions?.(ref)]);
     const links = storedLinks ?? { revisionOf: input.revisionOf ?? null, revisedBy: null };
     const revision = links.revisionOf === null ? undefined : await this.revisionOf(ref.organizationId, links.revisionOf, { graph: input.graph, findings: memo.findings });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PendingAssessment } from '../../common/review/review-wire';
 import { toPendingAssessment } from './pending-assessment';
 import type { AssessmentIndexRow, QueuePosition, ReviewPlacement } from '../../common/storage/assessment-index-store';
-import { assessmentWorkflowId, type AssessmentMemo } from '../../contract';
+import { assessmentWorkflowId, type AssessmentMemo, type AssessmentReviewSnapshot } from '../../contract';
 import { ApiError } from '../http/api-error';
 import { ListCursors } from '../listing/list-cursor';
 import type { ListPage } from '../listing/list-resources';
@@ -10,10 +10,12 @@ import { AssessmentIndex } from '../review-index/assessment-index';
 import type { Reviewer } from '../reviewers/reviewer-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
 import type { ReviewQueueRequest } from './review-queue.request';
+import { ReviewerSight } from './reviewer-sight';
 
 interface QueueLine {
   item: PendingAssessment;
   placement: ReviewPlacement;
+  state: AssessmentReviewSnapshot | undefined;
 }
 
 /**
@@ -22,8 +24,10 @@ interface QueueLine {
  * each is read from its workflow with describe(), exactly as GET reads it. A row the workflow
  * contradicts (a claim or close the index missed) is corrected, and dropped from the page when it
  * no longer meets the filters, so a page may hold fewer than `limit` items while `has_more` is
- * still right. Nothing here lists visibility, so a page costs `limit` describes and one indexed
- * query however many assessments are open.
+ * still right. The same goes for what the reviewer may not see (ReviewerSight): the query keeps
+ * what the active stage says they may, the workflow's own stages decide. Nothing here lists
+ * visibility, so a page costs `limit` describes and one indexed query however many assessments are
+ * open.
  */
 @Injectable()
 export class ReviewQueue {
@@ -31,6 +35,7 @@ export class ReviewQueue {
     private readonly index: AssessmentIndex,
     private readonly temporal: TemporalClients,
     private readonly cursors: ListCursors,
+    private readonly sight: ReviewerSight,
   ) {}
 
   async page(reviewer: Reviewer, request: ReviewQueueRequest): Promise<ListPage<PendingAssessment>> {
@@ -48,10 +53,12 @@ export class ReviewQueue {
       group === undefined ? 'any group' : `group ${group}`,
     ].join('\n');
     const after = request.cursor === undefined ? undefined : parsePosition(await this.cursors.decode(request.cursor, scope));
-    const rows = await this.index.queuePage(environment, { after, claimedBy, stage, group, dueBefore: request.overdue ? now : undefined, limit: request.limit + 1 });
+    const sight = this.sight.queueSight(reviewer);
+    const rows = await this.index.queuePage(environment, { after, claimedBy, stage, group, sight, dueBefore: request.overdue ? now : undefined, limit: request.limit + 1 });
     const pageRows = rows.slice(0, request.limit);
     const lines = await Promise.all(pageRows.map((row) => this.read(row)));
-    const stillMatches = ({ placement }: QueueLine) =>
+    const stillMatches = ({ placement, state }: QueueLine) =>
+      this.sight.sees(reviewer, state, placement) &&
       (claimedBy === undefined || placement.claimedBy === claimedBy) &&
       (!request.overdue || placement.dueAt < now) &&
       (stage === undefined || placement.stage === stage) &&
@@ -74,7 +81,7 @@ export class ReviewQueue {
     }
     const memo = description.memo as unknown as AssessmentMemo;
     const placement = await this.index.reconcile(row, { state: memo.state, closeTime: description.closeTime });
-    return placement.closedAt === null ? { item: toPendingAssessment(row, memo, placement), placement } : undefined;
+    return placement.closedAt === null ? { item: toPendingAssessment(row, memo, placement), placement, state: memo.state } : undefined;
   }
 }
 

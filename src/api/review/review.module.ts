@@ -6,10 +6,11 @@ import { TemporalModule } from '../temporal/temporal.module';
 import { ReviewController } from './review.controller';
 import { ReviewQueue } from './review-queue';
 import { ReviewService } from './review.service';
+import { ReviewerSight } from './reviewer-sight';
 
 @Module({
   imports: [TemporalModule, ListingModule, ReviewIndexModule, StorageModule],
   controllers: [ReviewController],
-  providers: [ReviewService, ReviewQueue],
+  providers: [ReviewService, ReviewQueue, ReviewerSight],
 })
 export class ReviewModule {}

@@ -25,6 +25,10 @@ const claimed = {
 };
 /** What every action can be refused with besides the credential: no such assessment, a state that does not allow it, no worker answering in time. */
 const ACTION_ERRORS: ApiOperation['errors'] = ['NOT_FOUND', 'REVIEW_REFUSED', 'REVIEW_UNCONFIRMED', 'SERVICE_UNAVAILABLE'];
+/** What a reviewer sees (ReviewerSight), said once for the queue and GET. */
+const SIGHT =
+  'A reviewer sees an assessment once it has reached a stage of one of their groups or a stage without a group: while it is there, after it went past, and once completed if the review got that far. ' +
+  'Before, it is as unknown to them as an id nobody created, unless the operator set REVIEWERS_SEE_ALL_STAGES=true.';
 
 /**
  * The architecture team's operations: a reviewer credential (`assay reviewers add`) only, in its
@@ -51,7 +55,8 @@ export const REVIEW_ROUTES = {
     description:
       'Earliest deadline (`due_at`) first, so overdue ones lead, then the oldest. An assessment whose checks still run is placed by its claim deadline and says `checks_completed: false`. ' +
       'Filters narrow it to what is overdue, to your claims, to one stage of the review pipeline (`stage`) or to the stages of one reviewer group (`group`). ' +
-      'Each item is read from its workflow as the page is built; one that left the queue or no longer meets the filters meanwhile is left out, so a page may hold fewer than `limit` items while `has_more` is still right. Follow next_cursor while has_more is true.',
+      `${SIGHT} ` +
+      'Each item is read from its workflow as the page is built; one that left the queue, no longer meets the filters or is not in sight is left out, so a page may hold fewer than `limit` items while `has_more` is still right. Follow next_cursor while has_more is true.',
     query: reviewQueueQuerySchema,
     responses: [{ status: 200, description: 'One page of the queue.', body: { name: 'ReviewQueue', schema: listPageSchema(pendingAssessmentSchema) } }],
     errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
@@ -63,6 +68,7 @@ export const REVIEW_ROUTES = {
     tag: TAG,
     reviewer: true,
     summary: 'An assessment as a reviewer needs it: findings, stages, claim, deadline, the submitted context and architecture, and what a revision changed',
+    description: `${SIGHT} One not in sight answers 404 NOT_FOUND with the body of an unknown id.`,
     pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The assessment.', body: { name: 'ReviewAssessment', schema: reviewerAssessmentSchema } }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],

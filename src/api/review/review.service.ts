@@ -15,6 +15,7 @@ import { TemporalClients } from '../temporal/temporal-clients';
 import type { CompleteReviewRequest } from './complete-review.request';
 import { ReviewQueue } from './review-queue';
 import type { ReviewQueueRequest } from './review-queue.request';
+import { ReviewerSight } from './reviewer-sight';
 
 export interface ReviewerIdentity {
   reviewer_id: string;
@@ -29,6 +30,7 @@ export interface ReviewerIdentity {
  * cannot name one, so nobody can claim or complete as someone else. Assessments are found through
  * the review index, which every action the workflow accepts moves too. The reviewer's groups go
  * with every claim and verdict, from the credential too: the workflow refuses a stage outside them.
+ * They also decide what the reviewer sees (ReviewerSight): the rest is not found.
  */
 @Injectable()
 export class ReviewService {
@@ -39,6 +41,7 @@ export class ReviewService {
     private readonly reviewQueue: ReviewQueue,
     private readonly architectures: SubmittedArchitectures,
     private readonly revisionLinks: AssessmentRevisionStore,
+    private readonly sight: ReviewerSight,
   ) {}
 
   identity(reviewer: Reviewer): ReviewerIdentity {
@@ -49,8 +52,13 @@ export class ReviewService {
     return this.temporal.withDeadline(() => this.reviewQueue.page(reviewer, request));
   }
 
+  /** Whether the reviewer sees it: from its review state, or while its checks run from the index row the client located it with. */
   show(reviewer: Reviewer, assessmentId: string): Promise<OperatorAssessmentView> {
-    return this.read(reviewer, (client) => client.show(assessmentId));
+    const { environment } = reviewer;
+    let located: AssessmentIndexRow | undefined;
+    const client = this.client(environment, async (id) => (located = await this.index.locate(environment, id)));
+    const inSight = (state: AssessmentReviewSnapshot | undefined) => located !== undefined && this.sight.sees(reviewer, state, located);
+    return this.temporal.withDeadline(() => client.show(assessmentId, inSight).catch(toApiError));
   }
 
   claim(reviewer: Reviewer, assessmentId: string): Promise<AssessmentReviewSnapshot> {
@@ -63,11 +71,6 @@ export class ReviewService {
 
   complete(reviewer: Reviewer, assessmentId: string, request: CompleteReviewRequest): Promise<AssessmentReviewSnapshot> {
     return this.act(reviewer, (client) => client.complete(assessmentId, { ...request, reviewer: reviewer.name, groups: [...reviewer.groups] }));
-  }
-
-  private read<T>(reviewer: Reviewer, use: (client: AssessmentReviewClient) => Promise<T>): Promise<T> {
-    const { environment } = reviewer;
-    return this.temporal.withDeadline(() => use(this.client(environment, (assessmentId) => this.index.locate(environment, assessmentId))).catch(toApiError));
   }
 
   /**

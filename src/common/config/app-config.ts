@@ -114,6 +114,9 @@ export const configSchema = z.object({
   ASSESSMENT_REVIEW_SLA: z.string().default('5 days').pipe(slaDuration),
   // The stages of review per environment (JSON, review-pipelines.ts); read like the SLAs above. Unset: one stage with those SLAs.
   REVIEW_PIPELINES: z.string().optional(),
+  // A reviewer sees an assessment once it reaches a stage of one of their groups (or one without a
+  // group); `true` shows every reviewer every assessment of their environment, as before groups.
+  REVIEWERS_SEE_ALL_STAGES: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   // Sandbox endpoints may then use http and loopback addresses (tests, local development); live never.
   WEBHOOKS_ALLOW_INSECURE_SANDBOX: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   // Read by the worker when an event starts and recorded in its history, so running deliveries keep theirs.

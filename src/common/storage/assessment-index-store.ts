@@ -29,6 +29,14 @@ export interface QueuePosition {
   assessmentId: string;
 }
 
+/** The rows a reviewer may see, as far as the active stage tells (ReviewerSight.queueSight). */
+export interface QueueSight {
+  /** Rows whose active stage has one of these names. */
+  stages: readonly string[];
+  /** Rows whose active stage belongs to one of these groups; a stage without a group is always in sight. */
+  groups: readonly string[];
+}
+
 export interface QueuePageRequest {
   /** Rows strictly after this position. */
   after?: QueuePosition;
@@ -40,6 +48,8 @@ export interface QueuePageRequest {
   stage?: string;
   /** Only rows whose active stage belongs to this reviewer group. */
   group?: string;
+  /** Only rows in this sight. */
+  sight?: QueueSight;
   limit: number;
 }
 
@@ -132,6 +142,17 @@ export function queuePageQuery(db: Kysely<Tables>, environment: KeyEnvironment, 
   if (request.stage !== undefined) query = query.where('stage', '=', request.stage);
   if (request.group !== undefined) query = query.where('stageGroup', '=', request.group);
   if (request.dueBefore !== undefined) query = query.where('dueAt', '<', request.dueBefore);
+  const sight = request.sight;
+  if (sight) {
+    // `in ()` is not SQL: an empty list is left out.
+    query = query.where(({ eb, or }) =>
+      or([
+        eb('stageGroup', 'is', null),
+        ...(sight.groups.length > 0 ? [eb('stageGroup', 'in', [...sight.groups])] : []),
+        ...(sight.stages.length > 0 ? [eb('stage', 'in', [...sight.stages])] : []),
+      ]),
+    );
+  }
   const after = request.after;
   if (after) {
     query = query.where(({ eb, refTuple, tuple }) => eb(refTuple('dueAt', 'createdAt', 'assessmentId'), '>', tuple(after.dueAt, after.createdAt, after.assessmentId)));

@@ -125,6 +125,25 @@ describe.each(testStorageBackends(postgres))('%s review index', (_name, makeBack
     expect(idsOf(await index.queuePage('test', { stage: 'security', group: 'net', limit: 10 }))).toEqual([]);
   });
 
+  it('narrows a page to what a reviewer may see: the listed stages, stages of the listed groups, and stages without a group', async () => {
+    await index.add([
+      row(1, { stage: 'network', stageGroup: 'net' }),
+      row(2, { stage: 'security', stageGroup: 'sec' }),
+      row(3, { stage: 'final', stageGroup: null }),
+      row(4, { stage: 'audit', stageGroup: 'aud' }),
+      // A stage of the group that the listed stages do not name: one of an older pipeline.
+      row(5, { stage: 'legacy', stageGroup: 'sec' }),
+      row(6, { stage: null, stageGroup: null }),
+      row(7, { stage: 'security', stageGroup: 'sec', closedAt: at(9) }),
+    ]);
+    const secAndAfter = { stages: ['security', 'audit'], groups: ['sec'] };
+    expect(idsOf(await index.queuePage('test', { sight: secAndAfter, limit: 10 }))).toEqual(idsOf([row(2), row(3), row(4), row(5), row(6)]));
+    expect(idsOf(await index.queuePage('test', { sight: secAndAfter, after: row(3), limit: 10 }))).toEqual(idsOf([row(4), row(5), row(6)]));
+    expect(idsOf(await index.queuePage('test', { sight: secAndAfter, group: 'net', limit: 10 }))).toEqual([]);
+    // No group and no stage of theirs: only the stages every reviewer may act on.
+    expect(idsOf(await index.queuePage('test', { sight: { stages: [], groups: [] }, limit: 10 }))).toEqual(idsOf([row(3), row(6)]));
+  });
+
   it('gives an open row indexed without a stage the stage of the same row added again, and changes nothing else', async () => {
     await index.add([row(1, { stage: null }), row(2, { stage: null, closedAt: at(5) }), row(3, { stage: 'network', stageGroup: 'net' }), row(4, { stage: null })]);
     await index.add([
@@ -161,6 +180,9 @@ describe.each(testStorageBackends(postgres))('%s review index', (_name, makeBack
       { stage: 'security', after, limit: 21 },
       { group: 'sec', dueBefore: at(1700), after, limit: 21 },
       { stage: 'network', group: 'net', limit: 21 },
+      { sight: { stages: ['security', 'review'], groups: ['sec'] }, after, limit: 21 },
+      { sight: { stages: [], groups: [] }, claimedBy: 'alice', limit: 21 },
+      { sight: { stages: ['security'], groups: ['sec'] }, group: 'sec', dueBefore: at(1700), limit: 21 },
     ]) {
       const plan = await planOf(backend, request);
       // SQLite's SEARCH and PostgreSQL's Index Scan read a range of the index; a SCAN would read all of it.
