@@ -111,7 +111,7 @@ describe('docker-compose.yml', () => {
     expect(codec.PAYLOAD_ENCRYPTION_KEYS).toMatch(/^\$\{PAYLOAD_ENCRYPTION_KEYS:\?/);
     expect(codec.CODEC_CREDENTIAL).toMatch(/^\$\{CODEC_CREDENTIAL:\?/);
     expect(configSchema.safeParse(codec).success).toBe(true);
-    expect(services.codec.ports).toEqual([`${codec.CODEC_PORT}:${codec.CODEC_PORT}`]);
+    expect(services.codec.ports).toEqual([`127.0.0.1:${codec.CODEC_PORT}:${codec.CODEC_PORT}`]);
     const ui = services['temporal-ui'];
     const uiPort = ui.ports[0].split(':').at(-2);
     expect(ui.environment).toMatchObject({ TEMPORAL_CODEC_ENDPOINT: `http://localhost:${codec.CODEC_PORT}/codec`, TEMPORAL_CODEC_INCLUDE_CREDENTIALS: 'true' });
@@ -137,10 +137,10 @@ describe('docker-compose.yml', () => {
     expect(services.worker.environment).toMatchObject({ WORKER_METRICS_HOST: '0.0.0.0', WORKER_METRICS_PORT: 9464 });
   });
 
-  it('publishes only the API and the codec on every interface, binds the operator tools to 127.0.0.1 and Temporal to the compose network', () => {
+  it('publishes only the API on every interface, binds the codec (plain HTTP) and the operator tools to 127.0.0.1 and Temporal to the compose network', () => {
     const published = Object.entries(services).flatMap(([name, service]) => ((service.ports ?? []) as string[]).map((port) => ({ name, port })));
     const onEveryInterface = published.filter(({ port }) => port.split(':').length < 3 || port.startsWith('0.0.0.0:'));
-    expect(onEveryInterface.map(({ name }) => name).sort()).toEqual(['api', 'codec']);
+    expect(onEveryInterface.map(({ name }) => name)).toEqual(['api']);
     for (const { name, port } of published.filter((entry) => !onEveryInterface.includes(entry))) expect([name, port.split(':')[0]]).toEqual([name, '127.0.0.1']);
     expect(services.temporal.ports).toBeUndefined();
   });
