@@ -1,12 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import type { AppConfig } from '../common/config/app-config';
 import { ConfigModule } from '../common/config/config.module';
 import { AssessmentsModule } from './assessments/assessments.module';
 import { BatchesModule } from './batches/batches.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { ApiRoutesModule } from './http/api-routes';
-import { AuthGuard } from './http/auth.guard';
 import { AdmissionModule } from './admission/admission.module';
 import { RateLimitModule } from './http/rate-limit.module';
 import { HealthModule } from './health/health.module';
@@ -27,7 +26,6 @@ export class AppModule {
       module: AppModule,
       imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, AdmissionModule, HealthModule, TasksModule, BatchesModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
       providers: [
-        { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],
     };

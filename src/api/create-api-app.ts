@@ -12,6 +12,9 @@ import { exposeRepeatedHeaders } from './http/repeated-headers';
 import { MAX_URL_BYTES, urlTooLong } from './http/request-line';
 import { registerStrictJsonBody } from './http/strict-json-body';
 import { readOversizedBodiesBeforeAnswering } from './http/oversized-body';
+import { authenticateBeforeBody } from './http/authenticate-before-body';
+import { ApiRoutes } from './http/api-routes';
+import { RequestAuthenticator } from './http/request-authenticator';
 import { createLogger } from '../common/logging/create-logger';
 import { nestLogger } from '../common/logging/nest-logger';
 import type { Tracing } from '../common/tracing/start-tracing';
@@ -107,6 +110,7 @@ export async function createApiApp(config: AppConfig, options: ApiAppOptions = {
       throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json');
     }
   });
+  authenticateBeforeBody(fastify, app.get(RequestAuthenticator), app.get(ApiRoutes));
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     bindRequestLogContext(request, reply);
     return payload;

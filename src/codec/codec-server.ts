@@ -2,9 +2,10 @@ import * as http from 'node:http';
 import type { Payload, PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { trustedHop, type TrustProxy } from '../common/config/trust-proxy';
+import { FailedCredentialThrottle } from '../common/credentials/failed-credential-throttle';
 import { CodecSessions } from './codec-sessions';
 import { answer, BodyTooLargeError, readBody } from './http-io';
-import { requestOrigin } from './request-origin';
+import { requestOrigin, type RequestOrigin } from './request-origin';
 import { SIGN_IN_PATHS } from './sign-in-page';
 import { serveSignIn, signedIn } from './sign-in-routes';
 
@@ -32,6 +33,7 @@ const ProtoPayloads = temporal.api.common.v1.Payloads;
  */
 export function createCodecServer(codec: PayloadCodec, options: CodecServerOptions): http.Server {
   const sessions = new CodecSessions(options.credential);
+  const throttle = new FailedCredentialThrottle();
   const trusted = trustedHop(options.trustProxy);
   return http.createServer((request, response) => {
     const seenAs = requestOrigin(request, trusted);
@@ -44,7 +46,7 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
     const path = (request.url ?? '').split('?')[0];
     const operation = PATHS[path];
     if (!operation) {
-      if (serveSignIn(request, response, path, seenAs, sessions)) return;
+      if (serveSignIn(request, response, path, seenAs, sessions, throttle)) return;
       return answer(response, 404, { message: `Not found: the codec answers POST /codec/decode and /codec/encode, and signs browsers in at ${SIGN_IN_PATHS.page}` });
     }
     if (request.method === 'OPTIONS') {
@@ -54,12 +56,16 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
       return answer(response, 204);
     }
     if (request.method !== 'POST') return answer(response, 405, { message: 'Use POST' }, { allow: 'POST, OPTIONS' });
-    if (!bearerCredential(request.headers.authorization, sessions) && !signedIn(request, seenAs, sessions)) {
-      const message = `The codec needs the operator credential: Authorization: Bearer <credential>, or a browser signed in at ${SIGN_IN_PATHS.page}`;
-      return answer(response, 401, { message }, { 'www-authenticate': 'Bearer' });
-    }
-    readBody(request, MAX_BODY_BYTES)
-      .then(async (body) => {
+    admission(request, seenAs, sessions, throttle)
+      .then(async (admitted) => {
+        if (admitted === 'refused') {
+          const message = `The codec needs the operator credential: Authorization: Bearer <credential>, or a browser signed in at ${SIGN_IN_PATHS.page}`;
+          return answer(response, 401, { message }, { 'www-authenticate': 'Bearer' });
+        }
+        if (admitted !== 'admitted') {
+          return answer(response, 429, { message: `Too many failed credentials from this client; retry in ${admitted.retryAfterSeconds} s` }, { 'retry-after': String(admitted.retryAfterSeconds) });
+        }
+        const body = await readBody(request, MAX_BODY_BYTES);
         const payloads = parsePayloads(body);
         if (!payloads) return answer(response, 400, { message: 'The body must be {"payloads": [...]} in protobuf JSON' });
         const result = await codec[operation](payloads);
@@ -73,9 +79,19 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
   });
 }
 
-function bearerCredential(header: string | undefined, sessions: CodecSessions): boolean {
-  const match = /^Bearer (.+)$/.exec(header ?? '');
-  return match !== null && sessions.isCredential(match[1]);
+/** A browser's sign-in, or the operator credential as a Bearer token, failures throttled per client. */
+async function admission(
+  request: http.IncomingMessage,
+  seenAs: RequestOrigin,
+  sessions: CodecSessions,
+  throttle: FailedCredentialThrottle,
+): Promise<'admitted' | 'refused' | { retryAfterSeconds: number }> {
+  if (signedIn(request, seenAs, sessions)) return 'admitted';
+  const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  if (presented === undefined) return 'refused';
+  const attempt = await throttle.attempt(seenAs.client, () => (sessions.isCredential(presented) ? presented : undefined));
+  if (attempt.outcome === 'throttled') return { retryAfterSeconds: attempt.retryAfterSeconds };
+  return attempt.outcome === 'accepted' ? 'admitted' : 'refused';
 }
 
 function parsePayloads(body: string): Payload[] | undefined {

@@ -3,7 +3,7 @@ export const SIGN_IN_PAGE_CSP = ["default-src 'none'", "form-action 'self'", "ba
 
 export const SIGN_IN_PATHS = { page: '/codec/', signIn: '/codec/sign-in', signOut: '/codec/sign-out' } as const;
 
-export type SignInState = { signedInUntil: Date } | { signedInUntil?: undefined; refused: boolean };
+export type SignInState = { signedInUntil: Date } | { signedInUntil?: undefined; refused: boolean; retryAfterSeconds?: number };
 
 /**
  * The codec's one page: signs this browser in with the operator credential, so that the Temporal
@@ -14,7 +14,7 @@ export function signInPage(state: SignInState): string {
   const body = state.signedInUntil
     ? `<p>This browser is signed in until ${state.signedInUntil.toISOString()}: the Temporal UI shows Assay's payloads in plaintext when its codec settings include cross-origin credentials.</p>
 <form method="post" action="${SIGN_IN_PATHS.signOut}"><button type="submit">Sign out</button></form>`
-    : `${state.refused ? '<p role="alert">That is not the operator credential.</p>\n' : ''}<p>Sign in with the operator credential to read Assay's payloads in plaintext in the Temporal UI from this browser for 12 hours.</p>
+    : `${refusal(state)}<p>Sign in with the operator credential to read Assay's payloads in plaintext in the Temporal UI from this browser for 12 hours.</p>
 <form method="post" action="${SIGN_IN_PATHS.signIn}">
 <label for="credential">Operator credential</label>
 <input id="credential" name="credential" type="password" autocomplete="current-password" required>
@@ -33,4 +33,9 @@ ${body}
 </body>
 </html>
 `;
+}
+
+function refusal(state: { refused: boolean; retryAfterSeconds?: number }): string {
+  if (state.retryAfterSeconds !== undefined) return `<p role="alert">Too many failed sign-ins from here; try again in ${state.retryAfterSeconds} s.</p>\n`;
+  return state.refused ? '<p role="alert">That is not the operator credential.</p>\n' : '';
 }

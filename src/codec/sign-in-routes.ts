@@ -1,4 +1,5 @@
 import type * as http from 'node:http';
+import type { FailedCredentialThrottle } from '../common/credentials/failed-credential-throttle';
 import { cookieOf, sessionCookieHeader, sessionCookieName } from '../common/http-cookies';
 import { CODEC_SESSION_TTL_SECONDS, type CodecSessions } from './codec-sessions';
 import { answer, BodyTooLargeError, readBody } from './http-io';
@@ -21,7 +22,14 @@ export function signedIn(request: http.IncomingMessage, seenAs: RequestOrigin, s
  * form: a cookie and back to the page, or the page again with 401), POST /codec/sign-out. Returns
  * false for any other path.
  */
-export function serveSignIn(request: http.IncomingMessage, response: http.ServerResponse, path: string, seenAs: RequestOrigin, sessions: CodecSessions): boolean {
+export function serveSignIn(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  path: string,
+  seenAs: RequestOrigin,
+  sessions: CodecSessions,
+  throttle: FailedCredentialThrottle,
+): boolean {
   if (path === SIGN_IN_PATHS.page || path === COOKIE_PATH) {
     if (request.method !== 'GET' && request.method !== 'HEAD') answer(response, 405, { message: 'Use GET' }, { allow: 'GET, HEAD' });
     else {
@@ -44,9 +52,11 @@ export function serveSignIn(request: http.IncomingMessage, response: http.Server
     return true;
   }
   readBody(request, MAX_FORM_BYTES)
-    .then((body) => {
+    .then(async (body) => {
       const presented = (new URLSearchParams(body).get('credential') ?? '').trim();
-      if (!sessions.isCredential(presented)) return page(response, 401, { refused: true });
+      const attempt = await throttle.attempt(seenAs.client, () => (sessions.isCredential(presented) ? presented : undefined));
+      if (attempt.outcome === 'throttled') return page(response, 429, { refused: true, retryAfterSeconds: attempt.retryAfterSeconds }, { 'retry-after': String(attempt.retryAfterSeconds) });
+      if (attempt.outcome === 'refused') return page(response, 401, { refused: true });
       seeThePage(response, cookie(seenAs, sessions.issue(), CODEC_SESSION_TTL_SECONDS));
     })
     .catch((error: unknown) => {
@@ -75,8 +85,9 @@ function seeThePage(response: http.ServerResponse, setCookie: string): void {
   response.end();
 }
 
-function page(response: http.ServerResponse, status: number, state: SignInState): void {
+function page(response: http.ServerResponse, status: number, state: SignInState, headers: Record<string, string> = {}): void {
   response.writeHead(status, {
+    ...headers,
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': SIGN_IN_PAGE_CSP,
     'x-content-type-options': 'nosniff',

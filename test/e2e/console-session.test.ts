@@ -1,3 +1,4 @@
+import { FAILED_CREDENTIALS_PER_CLIENT } from '../../src/common/credentials/failed-credential-throttle';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 import { SUMMARIZE_TASK } from '../support/tasks';
@@ -122,5 +123,19 @@ describe('the page', () => {
       expect(response.headers.get('content-type')).toContain(type);
     }
     expect((await http(`${harness.baseUrl}/console/assets/nothing.js`)).status).toBe(404);
+  });
+});
+
+describe('failed sign-ins', () => {
+  it('are throttled per client: past a burst, 429 with Retry-After before the credential is looked at', async () => {
+    const attempt = () => http(`${harness.baseUrl}/console/session`, { method: 'POST', json: { credential: `${customer.key.slice(0, -4)}abcd` } });
+    const statuses = [];
+    for (let i = 0; i < FAILED_CREDENTIALS_PER_CLIENT.burst + 3; i++) statuses.push((await attempt()).status);
+    expect(statuses.slice(-3)).toEqual([429, 429, 429]);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(FAILED_CREDENTIALS_PER_CLIENT.burst);
+    const throttled = await http(`${harness.baseUrl}/console/session`, { method: 'POST', json: { credential: reviewer.credential } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 });

@@ -90,8 +90,8 @@ describe('curl and Python get the 413 for a body over the limit', () => {
 
 describe('reading the rest of an oversized body is bounded', () => {
   const port = () => Number(new URL(api.baseUrl).port);
-  const head = (contentLength: number) =>
-    Buffer.from(`POST /v1/ai/tasks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`);
+  const head = (contentLength: number, authorization = headers.authorization) =>
+    Buffer.from(`POST /v1/ai/tasks HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization}\r\nContent-Type: application/json\r\nContent-Length: ${contentLength}\r\n\r\n`);
 
   it('answers at once, without waiting for the body, when it declares more than the limit and the bound', async () => {
     const started = Date.now();
@@ -105,7 +105,8 @@ describe('reading the rest of an oversized body is bounded', () => {
   it('gives a client that stops sending mid-body no longer than the request timeout', async () => {
     const quick = await ApiWithoutTemporal.start({ REQUEST_TIMEOUT_MS: '2000' });
     try {
-      const response = await sendRaw(Number(new URL(quick.baseUrl).port), Buffer.concat([head(8 * MiB), jsonOfSize(MiB)]), 10_000);
+      const authorization = `Bearer ${(await quick.issueKey('acme', 'test')).key}`;
+      const response = await sendRaw(Number(new URL(quick.baseUrl).port), Buffer.concat([head(8 * MiB, authorization), jsonOfSize(MiB)]), 10_000);
       expect(response.status).toBe(408);
       expect(errorOf(response).code).toBe('INVALID_REQUEST');
     } finally {

@@ -87,10 +87,11 @@ describe('response headers', () => {
 describe('request timeout', () => {
   it('answers 408 and closes the connection when a request does not arrive in time', async () => {
     const { port } = new URL(harness.baseUrl);
+    const { key } = await harness.issueKey('acme', 'test');
     const answer = await new Promise<string>((resolve, reject) => {
       let received = '';
       const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write('POST /v1/ai/tasks HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"task_');
+        socket.write(`POST /v1/ai/tasks HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"task_`);
       });
       socket.on('data', (chunk) => (received += chunk.toString()));
       socket.on('close', () => resolve(received));

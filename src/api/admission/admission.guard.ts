@@ -1,7 +1,7 @@
 import { Injectable, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { ApiError } from '../http/api-error';
-import type { AuthenticatedRequest } from '../http/auth.guard';
+import type { AuthenticatedRequest } from '../http/request-authenticator';
 import { OrganisationCreateRates } from './organisation-create-rates';
 import { QueueBacklog } from './queue-backlog';
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error';
 import { ApiRoute } from '../http/api-route';
 import { describeFirstIssue } from '../http/zod-issues';
+import { accepted, RequestAuthenticator, unlessThrottled } from '../http/request-authenticator';
 import { loadConsoleAssets } from './console-assets';
 import { CONSOLE_CSP, CONSOLE_PAGE } from './console-page';
 import { CONSOLE_ROUTES, signInSchema } from './console.routes';
@@ -14,7 +15,10 @@ import { CSRF_HEADER, sessionCookie, sessionCookieOf } from './session-cookie';
 export class ConsoleController {
   private readonly assets = loadConsoleAssets();
 
-  constructor(private readonly sessions: ConsoleSessions) {}
+  constructor(
+    private readonly sessions: ConsoleSessions,
+    private readonly authenticator: RequestAuthenticator,
+  ) {}
 
   @ApiRoute(CONSOLE_ROUTES.page)
   page(@Res({ passthrough: true }) reply: FastifyReply): string {
@@ -40,8 +44,7 @@ export class ConsoleController {
     refuseOtherOrigins(request);
     const parsed = signInSchema.safeParse(body);
     if (!parsed.success) throw ApiError.invalidRequest(describeFirstIssue(parsed.error));
-    const opened = await this.sessions.open(parsed.data.credential);
-    if (!opened) throw new ApiError(401, 'UNAUTHORIZED', 'The API key or reviewer credential is invalid or has been revoked');
+    const opened = accepted(await this.authenticator.attempt(request, () => this.sessions.open(parsed.data.credential)), 'The API key or reviewer credential is invalid or has been revoked');
     void reply.header('set-cookie', sessionCookie(request, opened.cookieValue, CONSOLE_SESSION_TTL_SECONDS)).header('cache-control', 'no-store');
     return opened.identity;
   }
@@ -49,7 +52,7 @@ export class ConsoleController {
   @ApiRoute(CONSOLE_ROUTES.current)
   async current(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ConsoleIdentity | undefined> {
     const cookie = sessionCookieOf(request);
-    const identity = cookie === undefined ? undefined : await this.sessions.refresh(cookie);
+    const identity = cookie === undefined ? undefined : unlessThrottled(await this.authenticator.attempt(request, () => this.sessions.refresh(cookie)));
     void reply.header('cache-control', 'no-store');
     // Not signed in is an ordinary state of the page, not an error.
     if (!identity) void reply.status(204);

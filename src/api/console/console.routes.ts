@@ -48,7 +48,7 @@ export const CONSOLE_ROUTES = {
     description: 'Exchanges an API key or a reviewer credential for an HttpOnly, SameSite=Strict session cookie; the credential is not kept.',
     requestBody: { name: 'ConsoleSignIn', schema: signInSchema, example: { credential: 'assay_test_…' } },
     responses: [{ status: 201, description: 'Signed in; the cookie is set.', body: IDENTITY, headers: { 'Set-Cookie': { description: '`assay_console=…; Path=/; HttpOnly; SameSite=Strict`; over HTTPS `__Host-assay_console=…` and `Secure`.' } } }],
-    errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
   current: {
     method: 'get',
@@ -61,7 +61,7 @@ export const CONSOLE_ROUTES = {
       { status: 200, description: 'The session.', body: IDENTITY },
       { status: 204, description: 'Not signed in (no session cookie, or its session or credential has ended).' },
     ],
-    errors: ['SERVICE_UNAVAILABLE'],
+    errors: ['RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
   },
   signOut: {
     method: 'delete',

@@ -1,29 +1,49 @@
 import { LRUCache } from 'lru-cache';
 
-const NOT_FOUND = Symbol('not-found');
+// How long a credential found once is vouched for: a client sharing its address with an attacker
+// keeps being looked up, past the throttle on failed credentials, for this long after its last success.
+const VOUCHED_FOR_MS = 60 * 60 * 1000;
 
 /**
- * Credential lookups by hash, found and not found alike, cached for a short TTL so polling stays
- * cheap; the TTL bounds how long a revoked credential keeps working on this process. A TTL of 0
- * looks every credential up.
+ * Credential lookups by hash, cached for a short TTL so polling stays cheap; the TTL bounds how
+ * long a revoked credential keeps working on this process. A TTL of 0 looks every credential up.
+ * Credentials not found are cached apart from found ones, so a flood of made-up ones never
+ * pushes a real one out.
  */
 export class HashLookupCache<T extends object> {
-  private readonly cache?: LRUCache<string, T | typeof NOT_FOUND>;
+  private readonly found?: LRUCache<string, T>;
+  private readonly missing?: LRUCache<string, true>;
+  private readonly vouched: LRUCache<string, true>;
 
   constructor(
     private readonly find: (hash: Buffer) => Promise<T | undefined>,
     ttlMs: number,
     max: number,
   ) {
-    if (ttlMs > 0) this.cache = new LRUCache({ max, ttl: ttlMs });
+    if (ttlMs > 0) {
+      this.found = new LRUCache({ max, ttl: ttlMs });
+      this.missing = new LRUCache({ max, ttl: ttlMs });
+    }
+    this.vouched = new LRUCache({ max, ttl: VOUCHED_FOR_MS });
   }
 
   async lookup(hash: Buffer): Promise<T | undefined> {
     const cacheKey = hash.toString('base64');
-    const cached = this.cache?.get(cacheKey);
-    if (cached !== undefined) return cached === NOT_FOUND ? undefined : cached;
+    if (this.missing?.has(cacheKey)) return undefined;
+    const cached = this.found?.get(cacheKey);
+    if (cached !== undefined) return cached;
     const stored = await this.find(hash);
-    this.cache?.set(cacheKey, stored ?? NOT_FOUND);
+    if (stored === undefined) {
+      this.missing?.set(cacheKey, true);
+      return undefined;
+    }
+    this.found?.set(cacheKey, stored);
+    this.vouched.set(cacheKey, true);
     return stored;
+  }
+
+  /** Whether the credential with this hash was found in the store lately. */
+  vouchesFor(hash: Buffer): boolean {
+    return this.vouched.has(hash.toString('base64'));
   }
 }

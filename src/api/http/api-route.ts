@@ -1,6 +1,6 @@
-import { HttpCode, RequestMethod, RequestMapping, SetMetadata, applyDecorators, type Type } from '@nestjs/common';
+import { HttpCode, RequestMethod, RequestMapping, SetMetadata, UseGuards, applyDecorators, type Type } from '@nestjs/common';
 import type { ApiOperation } from '../openapi/api-operation';
-import { PublicRoute, ReviewerRoute } from './auth.guard';
+import { EncryptionRequiredGuard, refusedWithoutEncryption } from './encryption-required.guard';
 
 const API_ROUTE = Symbol('api-route');
 
@@ -15,7 +15,8 @@ const NEST_METHODS: Record<ApiOperation['method'], RequestMethod> = {
 /**
  * Serves a handler at the operation's method and path, answering its first response's status,
  * and keeps the operation on the handler: the OpenAPI document and the 405 Allow header are
- * built from these, so a route cannot be served without being documented or the reverse.
+ * built from these, so a route cannot be served without being documented or the reverse; so is
+ * the refusal of production data without encryption keys (refusedWithoutEncryption).
  * Controllers use this instead of @Get/@Post (eslint forbids those in src/api).
  */
 export function ApiRoute(operation: ApiOperation): MethodDecorator {
@@ -23,8 +24,7 @@ export function ApiRoute(operation: ApiOperation): MethodDecorator {
     SetMetadata(API_ROUTE, operation),
     RequestMapping({ path: nestPath(operation.path), method: NEST_METHODS[operation.method] }),
     HttpCode(operation.responses[0].status),
-    ...(operation.public ? [PublicRoute()] : []),
-    ...(operation.reviewer ? [ReviewerRoute()] : []),
+    ...(refusedWithoutEncryption(operation) ? [UseGuards(EncryptionRequiredGuard)] : []),
   );
 }
 

@@ -1,7 +1,7 @@
 import { Global, Injectable, Module, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { ApiOperation } from '../openapi/api-operation';
-import { operationsOf } from './api-route';
+import { nestPath, operationsOf } from './api-route';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -9,6 +9,7 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 @Injectable()
 export class ApiRoutes {
   private found?: Array<{ operation: ApiOperation; path: RegExp }>;
+  private byRoute?: Map<string, ApiOperation>;
 
   constructor(private readonly discovery: DiscoveryService) {}
 
@@ -21,6 +22,12 @@ export class ApiRoutes {
     const methods = new Set(this.routes().flatMap(({ operation, path: pattern }) => (pattern.test(path) ? [operation.method.toUpperCase()] : [])));
     if (methods.has('GET')) methods.add('HEAD');
     return METHOD_ORDER.filter((method) => methods.has(method));
+  }
+
+  /** The operation a matched route serves, by the method and the route's path as the router knows it (`/v1/ai/tasks/:taskId`); HEAD is its GET. */
+  operationServing(method: string, routeUrl: string): ApiOperation | undefined {
+    this.byRoute ??= new Map(this.operations.map((operation) => [`${operation.method.toUpperCase()} ${nestPath(operation.path)}`, operation]));
+    return this.byRoute.get(`${method === 'HEAD' ? 'GET' : method} ${routeUrl}`);
   }
 
   private routes(): Array<{ operation: ApiOperation; path: RegExp }> {

@@ -1,5 +1,6 @@
 import { Pool } from 'pg';
-import { CreateRateLimits, RateLimit, type RateLimitOutcome, type RateLimitPolicy } from './rate-limit';
+import { RateLimit, type RateLimitPolicy } from '../../common/rate-limits/token-bucket';
+import { CreateRateLimits, type RateLimitOutcome } from './rate-limit';
 
 /** A slow database must fail a create quickly rather than hold it open. */
 const QUERY_TIMEOUT_MS = 5000;

@@ -2,7 +2,7 @@ import { applyDecorators, Injectable, Optional, SetMetadata, UseGuards, type Can
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from './api-error';
-import type { AuthenticatedRequest } from './auth.guard';
+import type { AuthenticatedRequest } from './request-authenticator';
 import type { Caller } from '../keys/key-authenticator';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { CreateRateLimits, type RateLimitOutcome } from './rate-limit';
@@ -16,7 +16,7 @@ export abstract class CreateLimitLender {
 
 /**
  * Spends one token of the caller's key on a create (or an erasure), then one of its organisation's
- * in that environment. Runs after the global AuthGuard (global guards come first), so the caller is known.
+ * in that environment. Runs after the credential was checked (authenticate-before-body.ts), so the caller is known.
  * Polls are never routed here: the API contract makes a client stop at the first non-success
  * poll, so limiting GETs would break well-behaved clients.
  */

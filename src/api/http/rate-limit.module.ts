@@ -1,7 +1,8 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { PostgresCreateRateLimits } from './postgres-rate-limit-store';
-import { CreateRateLimits, MemoryCreateRateLimits, TokenBucketLimiter, type RateLimitPolicy } from './rate-limit';
+import { TokenBucketLimiter, type RateLimitPolicy } from '../../common/rate-limits/token-bucket';
+import { CreateRateLimits, MemoryCreateRateLimits } from './rate-limit';
 
 /**
  * The create limits: in PostgreSQL when DATABASE_URL is set, so all API instances share one limit

@@ -8,6 +8,8 @@ import { ReviewerStore } from '../../common/storage/reviewer-store';
 import { ReviewerAuthenticator } from '../reviewers/reviewer-authenticator';
 import { ConsoleSessionStore } from '../../common/storage/console-session-store';
 import { ConsoleSessions } from '../console/console-sessions';
+import { FailedCredentialThrottle } from '../../common/credentials/failed-credential-throttle';
+import { RequestAuthenticator } from '../http/request-authenticator';
 
 const logger = new Logger('KeyUsage');
 
@@ -36,8 +38,10 @@ const logger = new Logger('KeyUsage');
       inject: [ConsoleSessionStore, KeyAuthenticator, ReviewerAuthenticator],
       useFactory: (store: ConsoleSessionStore, keys: KeyAuthenticator, reviewers: ReviewerAuthenticator) => new ConsoleSessions(store, keys, reviewers),
     },
+    { provide: FailedCredentialThrottle, useFactory: () => new FailedCredentialThrottle() },
+    RequestAuthenticator,
   ],
-  exports: [KeyAuthenticator, ReviewerAuthenticator, ConsoleSessions, StorageModule],
+  exports: [KeyAuthenticator, ReviewerAuthenticator, ConsoleSessions, RequestAuthenticator, StorageModule],
 })
 export class KeysModule implements OnApplicationShutdown {
   constructor(@Inject(KeyUsageRecorder) private readonly usage: KeyUsageRecorder) {}

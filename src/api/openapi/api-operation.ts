@@ -55,7 +55,7 @@ export interface ApiOperation {
   headers?: ParameterDoc[];
   requestBody?: NamedSchema & { example: unknown };
   responses: ResponseDoc[];
-  /** Its error codes; UNAUTHORIZED, FORBIDDEN and SERVICE_UNAVAILABLE (unless public) and INTERNAL are added for every operation. */
+  /** Its error codes; UNAUTHORIZED, FORBIDDEN, RATE_LIMITED and SERVICE_UNAVAILABLE (unless public) and INTERNAL are added for every operation. */
   errors: ErrorCode[];
 }
 

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../http/api-error';
+import { refusedWithoutEncryption } from '../http/encryption-required.guard';
 import type { ApiOperation, ApiTag, NamedSchema, ParameterDoc, ResponseDoc } from './api-operation';
 import { BODY_ERRORS, ERROR_CATALOG, HTTP_LAYER_ERRORS, type StatusError } from './error-catalog';
 import { componentRef, componentSchemas, inlineSchema, type JsonSchema } from './json-schema';
@@ -76,8 +77,10 @@ export function buildOpenApiDocument(operations: ApiOperation[], tags: ApiTag[],
 
 /**
  * Every error an operation can answer with, in status order: its own codes, UNAUTHORIZED and
- * FORBIDDEN (the other kind of credential) and SERVICE_UNAVAILABLE (the credential is looked up in
- * the database) unless public, INTERNAL, what the HTTP layer answers to any request, and, except for GET (whose body
+ * FORBIDDEN (the other kind of credential), RATE_LIMITED (too many failed credentials from the
+ * client) and SERVICE_UNAVAILABLE (the credential is looked up in the database) unless public,
+ * ENCRYPTION_REQUIRED where production data is refused without keys (review operations included),
+ * INTERNAL, what the HTTP layer answers to any request, and, except for GET (whose body
  * Fastify never reads), what a body can cause.
  */
 export function operationErrors(operation: ApiOperation): StatusError[] {
@@ -85,8 +88,10 @@ export function operationErrors(operation: ApiOperation): StatusError[] {
   if (!operation.public) {
     codes.add('UNAUTHORIZED');
     codes.add('FORBIDDEN');
+    codes.add('RATE_LIMITED');
     codes.add('SERVICE_UNAVAILABLE');
   }
+  if (refusedWithoutEncryption(operation)) codes.add('ENCRYPTION_REQUIRED');
   codes.add('INTERNAL');
   return [...[...codes].map(statusError), ...HTTP_LAYER_ERRORS, ...(operation.method === 'get' ? [] : BODY_ERRORS)].sort((a, b) => a.status - b.status);
 }

@@ -25,11 +25,12 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   PAYLOAD_TOO_LARGE: { status: 413, meaning: 'input.text, an item\'s text, a batch\'s item count or the architecture is over its limit, or the body is over its limit (4 MiB by default, 32 MiB for a batch).' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: 'A body was sent with a Content-Type other than application/json.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: 'This Idempotency-Key was already used with a different body.' },
-  RATE_LIMITED: { status: 429, meaning: 'Too many creates and erasures for this key, or for this organisation in this environment, or the service is at capacity and this organisation creates the most; wait for Retry-After seconds.' },
+  RATE_LIMITED: { status: 429, meaning: 'Too many creates and erasures for this key, or for this organisation in this environment, or the service is at capacity and this organisation creates the most, or too many failed credentials from this client; wait for Retry-After seconds.' },
   INTERNAL: { status: 500, meaning: 'A defect in the service; the request id finds it in the logs.' },
   NOT_IMPLEMENTED: { status: 501, meaning: 'The request method is not one the service knows (RFC 9110 §9.1).' },
   REVIEW_UNCONFIRMED: { status: 504, meaning: 'No worker accepted or refused the review action in time; it may still apply when one runs: GET the assessment before retrying.' },
   SERVICE_UNAVAILABLE: { status: 503, meaning: 'Temporal or the database (keys, webhook endpoints, usage, batch items, console sessions) is unreachable, or the instance is shutting down; retry after Retry-After.' },
+  ENCRYPTION_REQUIRED: { status: 503, meaning: 'A live key asked this instance to store or return production data, and it has no payload encryption keys; nothing was stored or read. Another instance may answer; the operator must configure the keys.' },
 };
 
 export const ERROR_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { createCodecServer } from '../../../src/codec/codec-server';
 import { EncryptedPayloadCodec } from '../../../src/common/crypto/encrypted-payload-codec';
 import { generateEncryptionKeyEntry } from '../../../src/common/crypto/encryption-keys';
+import { FAILED_CREDENTIALS_PER_CLIENT } from '../../../src/common/credentials/failed-credential-throttle';
 import { taskWorkflowId } from '../../../src/contract';
 import { resolveTemporalCli } from '../../../src/embedded/temporal-cli';
 import { AssayHarness } from '../../support/assay-harness';
@@ -153,6 +154,28 @@ describe('the codec endpoint', () => {
       expect(signedOut.headers.get('set-cookie')).toBe('__Host-assay_codec=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0; Secure');
     } finally {
       await new Promise((resolve) => proxied.close(resolve));
+    }
+  });
+
+  it('throttles failed credentials per client: past a burst, 429 with Retry-After on the protocol and the sign-in form, for the right credential too', async () => {
+    const throttled = createCodecServer(new EncryptedPayloadCodec(harness.config.keyRing!), { credential: CREDENTIAL, allowedOrigins: [UI_ORIGIN], trustProxy: true });
+    const at = `http://127.0.0.1:${await listenOnLoopback(throttled)}/codec`;
+    try {
+      const decode = (credential: string, headers: Record<string, string> = {}) =>
+        request(`${at}/decode`, { method: 'POST', headers: { authorization: `Bearer ${credential}`, ...headers }, json: { payloads: [] } });
+      const statuses = [];
+      for (let i = 0; i < FAILED_CREDENTIALS_PER_CLIENT.burst + 5; i++) statuses.push((await decode(`guess-${i}`)).status);
+      expect(statuses).toEqual([...Array(FAILED_CREDENTIALS_PER_CLIENT.burst).fill(401), ...Array(5).fill(429)]);
+      const right = await decode(CREDENTIAL);
+      expect(right.status).toBe(429);
+      expect(Number(right.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const form = await signIn(CREDENTIAL, {}, at);
+      expect(form.status).toBe(429);
+      expect(await form.text()).toContain('Too many failed sign-ins');
+      // Another client, as a trusted proxy forwards it, has its own count.
+      expect((await decode(CREDENTIAL, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => throttled.close(resolve));
     }
   });
 

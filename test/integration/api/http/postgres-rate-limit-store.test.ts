@@ -1,5 +1,6 @@
 import { PostgresCreateRateLimits } from '../../../../src/api/http/postgres-rate-limit-store';
-import { MemoryCreateRateLimits, TokenBucketLimiter, type RateLimitOutcome, type RateLimitPolicy } from '../../../../src/api/http/rate-limit';
+import { MemoryCreateRateLimits, type RateLimitOutcome } from '../../../../src/api/http/rate-limit';
+import { TokenBucketLimiter, type RateLimitPolicy } from '../../../../src/common/rate-limits/token-bucket';
 import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
 
 let postgres: TestPostgres;

@@ -4,8 +4,9 @@ import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiExceptionFilter } from '../../../../src/api/http/api-exception.filter';
 import { ApiRoutesModule } from '../../../../src/api/http/api-routes';
-import type { AuthenticatedRequest } from '../../../../src/api/http/auth.guard';
-import { CreateRateLimits, MemoryCreateRateLimits, TokenBucketLimiter } from '../../../../src/api/http/rate-limit';
+import type { AuthenticatedRequest } from '../../../../src/api/http/request-authenticator';
+import { CreateRateLimits, MemoryCreateRateLimits } from '../../../../src/api/http/rate-limit';
+import { TokenBucketLimiter } from '../../../../src/common/rate-limits/token-bucket';
 import { CreateLimitLender, RateLimited } from '../../../../src/api/http/rate-limit.guard';
 
 const clock = { now: 0 };
@@ -18,7 +19,7 @@ class PartlyUnreachableLimiter extends TokenBucketLimiter {
   }
 }
 
-/** Stands in for AuthGuard: the caller's key id and organisation come from test headers (the organisation defaults to one per key). */
+/** Stands in for the RequestAuthenticator: the caller's key id and organisation come from test headers (the organisation defaults to one per key). */
 @Injectable()
 class HeaderAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
