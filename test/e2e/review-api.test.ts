@@ -61,8 +61,8 @@ async function apiWith(env: Record<string, string>): Promise<string> {
 }
 
 /** An assessment whose automated checks have run, so it can be claimed (in the sandbox unless another key is given). */
-async function checkedAssessment(key = customerKey): Promise<string> {
-  const created = await http(`${harness.baseUrl}/v1/network-assessments`, { method: 'POST', headers: bearer(key), json: ARCHITECTURE });
+async function checkedAssessment(key = customerKey, body: object = ARCHITECTURE): Promise<string> {
+  const created = await http(`${harness.baseUrl}/v1/network-assessments`, { method: 'POST', headers: bearer(key), json: body });
   expect(created.status).toBe(202);
   const id: string = created.body.assessment_id;
   await eventually(
@@ -202,9 +202,10 @@ describe('a pipeline of stages with reviewer groups', () => {
 
   it("refuses a reviewer without the active stage's group with 409 NOT_IN_STAGE_GROUP, and the same reviewer's second approval with 409 FOUR_EYES", async () => {
     const id = await checkedAssessment(liveKey);
-    expectRefused(await act(id, 'claim', 'sam'), 'NOT_IN_STAGE_GROUP');
+    // Until it reaches a stage of theirs they do not see it, so it is not found (what a reviewer sees, below).
+    expectErrorBody(await act(id, 'claim', 'sam'), 404, 'NOT_FOUND');
     // A credential without groups acts only on stages without one.
-    expectRefused(await act(id, 'claim', 'paul'), 'NOT_IN_STAGE_GROUP');
+    expectErrorBody(await act(id, 'claim', 'paul'), 404, 'NOT_FOUND');
 
     expect(await act(id, 'claim', 'nina')).toMatchObject({ status: 200, body: { status: 'under_review', stage: 'network', claim: { reviewer: 'nina' } } });
     expect(await approve(id, 'nina')).toMatchObject({ status: 200, body: { status: 'under_review', stage: 'security' } });
@@ -265,13 +266,23 @@ describe('a pipeline of stages with reviewer groups', () => {
     const shown = (id: string, reviewer: string, baseUrl = harness.baseUrl) => review(`assessments/${id}`, reviewers[reviewer], undefined, baseUrl);
 
     /** 404 with the very body an id nobody created gets, so a hidden assessment cannot be told from none. */
-    async function expectHidden(id: string, reviewer: string): Promise<void> {
+    async function expectAsUnknown(id: string, ask: (id: string) => ReturnType<typeof review>): Promise<void> {
       const unknownId = 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA';
-      const hidden = await shown(id, reviewer);
-      const unknown = await shown(unknownId, reviewer);
+      const hidden = await ask(id);
+      const unknown = await ask(unknownId);
       expectErrorBody(hidden, 404, 'NOT_FOUND');
       expect({ ...hidden.body.error, request_id: undefined }).toEqual({ ...unknown.body.error, message: unknown.body.error.message.replace(unknownId, id), request_id: undefined });
+    }
+
+    async function expectHidden(id: string, reviewer: string): Promise<void> {
+      await expectAsUnknown(id, (asked) => shown(asked, reviewer));
       expect(await queued(reviewer)).not.toContain(id);
+    }
+
+    /** Each action, as `credential`: answered as for an id nobody created, whatever the workflow would have said. */
+    async function expectActionsHidden(id: string, credential: string): Promise<void> {
+      const actions = [['claim'], ['release'], ['complete', { verdict: 'approved', notes: 'Fine.' }]] as const;
+      for (const [action, json] of actions) await expectAsUnknown(id, (asked) => review(`assessments/${asked}/${action}`, credential, json));
     }
 
     it('hides an assessment from a reviewer of the second stage until the first stage passes, then shows it in the queue and GET', async () => {
@@ -298,6 +309,65 @@ describe('a pipeline of stages with reviewer groups', () => {
       expect(await act(id, 'complete', 'nina', { verdict: 'rejected', notes: 'No.' })).toMatchObject({ status: 200, body: { status: 'completed' } });
       expect(await shown(id, 'nina')).toMatchObject({ status: 200, body: { status: 'completed' } });
       await expectHidden(id, 'sam');
+    });
+
+    it('answers every action on an assessment out of sight as on an unknown id, not with the refusal that says it exists', async () => {
+      const atNetwork = await checkedAssessment(liveKey);
+      const endedAtNetwork = await checkedAssessment(liveKey);
+      await act(endedAtNetwork, 'claim', 'nina');
+      expect(await act(endedAtNetwork, 'complete', 'nina', { verdict: 'rejected', notes: 'No.' })).toMatchObject({ status: 200, body: { status: 'completed' } });
+      for (const id of [atNetwork, endedAtNetwork]) {
+        for (const reviewer of ['sam', 'paul']) await expectActionsHidden(id, reviewers[reviewer]);
+      }
+      // Nothing changed: the first waits at network for its group.
+      expect(await act(atNetwork, 'claim', 'nina')).toMatchObject({ status: 200, body: { stage: 'network', claim: { reviewer: 'nina' } } });
+    });
+
+    it('lets no action through on an assessment out of sight, not even a claim its reviewer held with an earlier credential', async () => {
+      const service = await harness.reviewerService();
+      const nora = await service.add('nora', 'live', ['network']);
+      const id = await checkedAssessment(liveKey);
+      expect(await review(`assessments/${id}/claim`, nora.credential)).toMatchObject({ status: 200, body: { claim: { reviewer: 'nora' } } });
+      // Groups are fixed with a credential: nora moves to security with a new one, the old revoked first.
+      await service.revoke(nora.id, 'moved to security');
+      const noraInSecurity = await service.add('nora', 'live', ['security']);
+      // Claiming again what one holds, and releasing it, go by name: the workflow alone would accept both.
+      await expectActionsHidden(id, noraInSecurity.credential);
+      expect(await shown(id, 'nina')).toMatchObject({ status: 200, body: { status: 'under_review', claim: { reviewer: 'nora' } } });
+    });
+
+    it('leaves out of a revision the link to, and the diff against, an original out of sight', async () => {
+      // Changes requested at network: the original never reaches security.
+      const original = await checkedAssessment(liveKey);
+      await act(original, 'claim', 'nina');
+      expect(await act(original, 'complete', 'nina', { verdict: 'changes_requested', notes: 'Add a second zone.' })).toMatchObject({ status: 200 });
+      const revision = await checkedAssessment(liveKey, { ...ARCHITECTURE, revision_of: original });
+      await act(revision, 'claim', 'nina');
+      expect(await approve(revision, 'nina')).toMatchObject({ status: 200, body: { stage: 'security' } });
+
+      expect(await shown(revision, 'nina')).toMatchObject({ status: 200, body: { revision_of: original, revision: { of: original } } });
+      const forSam = await shown(revision, 'sam');
+      expect(forSam).toMatchObject({ status: 200, body: { assessment_id: revision, revision_of: null, revised_by: null } });
+      expect(forSam.body).not.toHaveProperty('revision');
+      expect(JSON.stringify(forSam.body)).not.toContain(original);
+      await expectHidden(original, 'sam');
+    });
+
+    it('leaves out of an original the link to its revision until the revision comes into sight', async () => {
+      // Changes requested at security: sam sees the original, and its revision once that passes network.
+      const original = await checkedAssessment(liveKey);
+      await act(original, 'claim', 'nina');
+      await approve(original, 'nina');
+      await act(original, 'claim', 'sam');
+      expect(await act(original, 'complete', 'sam', { verdict: 'changes_requested', notes: 'Encrypt the links.' })).toMatchObject({ status: 200, body: { status: 'completed' } });
+      const revision = await checkedAssessment(liveKey, { ...ARCHITECTURE, revision_of: original });
+
+      expect(await shown(original, 'nina')).toMatchObject({ status: 200, body: { revised_by: revision } });
+      expect(await shown(original, 'sam')).toMatchObject({ status: 200, body: { revision_of: null, revised_by: null } });
+      await act(revision, 'claim', 'nina');
+      await approve(revision, 'nina');
+      expect(await shown(original, 'sam')).toMatchObject({ status: 200, body: { revised_by: revision } });
+      expect(await shown(revision, 'sam')).toMatchObject({ status: 200, body: { revision_of: original, revision: { of: original } } });
     });
 
     it('shows every assessment to every reviewer with REVIEWERS_SEE_ALL_STAGES=true', async () => {

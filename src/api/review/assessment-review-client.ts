@@ -74,6 +74,18 @@ export interface AssessmentLookups {
    * assessment revises comes from its input and what revises it is unknown (null).
    */
   revisions?: (ref: AssessmentWorkflowRef) => Promise<RevisionLinks>;
+  /**
+   * Whether the reviewer may see an assessment, from its review state (undefined while its checks
+   * run): the API's ReviewerSight. One they may not is not found by any operation, and a revision
+   * link to it is left out. Without it, every assessment is in sight.
+   */
+  inSight?: (assessmentId: string, state: AssessmentReviewSnapshot | undefined) => Promise<boolean>;
+}
+
+/** The other end of a revision link, as described. */
+interface LinkedAssessment {
+  assessmentId: string;
+  memo: AssessmentMemo;
 }
 
 /**
@@ -91,17 +103,18 @@ export class AssessmentReviewClient {
 
   /**
    * describe() for the live state; the submitted architectures (this one's, and a revision's older
-   * one's) from the cache once read. One whose review state is not `inSight` of the reviewer is not
-   * found, as one that does not exist, and nothing more of it is read.
+   * one's) from the cache once read. What its revision links name is described too, to leave out
+   * one the reviewer could not GET: its id, and the diff against it.
    */
-  async show(assessmentId: string, inSight: (state: AssessmentReviewSnapshot | undefined) => boolean): Promise<OperatorAssessmentView> {
+  async show(assessmentId: string): Promise<OperatorAssessmentView> {
     const { ref, handle } = await this.find(assessmentId);
-    const description = await describe(handle, assessmentId);
+    const description = await this.describeInSight(handle, assessmentId);
     const memo = description.memo as unknown as AssessmentMemo;
-    if (!inSight(memo.state)) throw new AssessmentNotFoundError(assessmentId);
     const [input, storedLinks] = await Promise.all([this.lookups.architectures.read(this.client, handle.workflowId), this.lookups.revisions?.(ref)]);
-    const links = storedLinks ?? { revisionOf: input.revisionOf ?? null, revisedBy: null };
-    const revision = links.revisionOf === null ? undefined : await this.revisionOf(ref.organizationId, links.revisionOf, { graph: input.graph, findings: memo.findings });
+    const stored = storedLinks ?? { revisionOf: input.revisionOf ?? null, revisedBy: null };
+    const [older, newer] = await Promise.all([this.linked(ref.organizationId, stored.revisionOf), this.linked(ref.organizationId, stored.revisedBy)]);
+    const links = { revisionOf: older?.assessmentId ?? null, revisedBy: newer?.assessmentId ?? null };
+    const revision = older && (await this.revisionOf(ref.organizationId, older, { graph: input.graph, findings: memo.findings }));
     return {
       ...toAssessmentResource(ref.assessmentId, memo, expiresAt(description.closeTime, this.options.retentionMs), links),
       organization_id: ref.organizationId,
@@ -115,22 +128,37 @@ export class AssessmentReviewClient {
   }
 
   /**
-   * What a revision changed: the older assessment is the same organisation's; its findings come
-   * from its memo, its graph from the cache. Undefined once it is no longer kept (erased, or past
-   * retention): describe() finds it before the cache is asked, so an erased graph is never shown.
+   * The other end of a revision link (the same organisation's) if the reviewer could GET it: kept
+   * and in sight. Otherwise the link is left out as if there were none, since an id they cannot
+   * read tells them only what they may not know: that an assessment is hidden from them, or was
+   * (one erased or past retention has no review state left to tell by).
    */
-  private async revisionOf(organizationId: string, olderId: string, newer: RevisionSide): Promise<AssessmentRevisionDiff | undefined> {
-    const workflowId = assessmentWorkflowId(organizationId, olderId);
-    let olderMemo: AssessmentMemo;
-    let older: SubmittedArchitecture;
+  private async linked(organizationId: string, assessmentId: string | null): Promise<LinkedAssessment | undefined> {
+    if (assessmentId === null) return undefined;
+    let memo: AssessmentMemo;
     try {
-      olderMemo = (await this.client.workflow.getHandle(workflowId).describe()).memo as unknown as AssessmentMemo;
-      older = await this.lookups.architectures.read(this.client, workflowId);
+      memo = (await this.client.workflow.getHandle(assessmentWorkflowId(organizationId, assessmentId)).describe()).memo as unknown as AssessmentMemo;
     } catch (error) {
-      if (error instanceof WorkflowNotFoundError || isGrpcNotFound(error)) return undefined;
+      if (isNotKept(error)) return undefined;
       throw error;
     }
-    return revisionDiff(olderId, { graph: older.graph, findings: olderMemo.findings }, newer);
+    return (await this.inSight(assessmentId, memo.state)) ? { assessmentId, memo } : undefined;
+  }
+
+  /**
+   * What a revision changed against the older assessment: its findings from its memo, its graph
+   * from the cache. Undefined once it is no longer kept: describe() found it before the cache is
+   * asked, so an erased graph is never shown.
+   */
+  private async revisionOf(organizationId: string, older: LinkedAssessment, newer: RevisionSide): Promise<AssessmentRevisionDiff | undefined> {
+    let architecture: SubmittedArchitecture;
+    try {
+      architecture = await this.lookups.architectures.read(this.client, assessmentWorkflowId(organizationId, older.assessmentId));
+    } catch (error) {
+      if (isNotKept(error)) return undefined;
+      throw error;
+    }
+    return revisionDiff(older.assessmentId, { graph: architecture.graph, findings: older.memo.findings }, newer);
   }
 
   claim(assessmentId: string, request: ClaimAssessmentRequest): Promise<AssessmentReviewSnapshot> {
@@ -145,11 +173,19 @@ export class AssessmentReviewClient {
     return this.update(assessmentId, (handle) => handle.executeUpdate(releaseAssessmentUpdate, { args: [request] }));
   }
 
+  /**
+   * Sight first: an assessment the reviewer may not see is never changed, and answers not found
+   * rather than a refusal or a timeout. The workflow's checks alone would not do: claiming again
+   * what one holds and releasing it go by the reviewer's name, which a credential issued again with
+   * other groups keeps. A stage reached stays reached, so what was in sight at the describe still is
+   * when the update lands. Without a sight to keep (every assessment in it), no describe.
+   */
   private async update(
     assessmentId: string,
     send: (handle: WorkflowHandle) => Promise<AssessmentReviewSnapshot>,
   ): Promise<AssessmentReviewSnapshot> {
     const { handle } = await this.find(assessmentId);
+    if (this.lookups.inSight) await this.describeInSight(handle, assessmentId);
     try {
       return await this.client.connection.withDeadline(Date.now() + this.options.updateTimeoutMs, () => send(handle));
     } catch (error) {
@@ -167,6 +203,17 @@ export class AssessmentReviewClient {
     }
   }
 
+  /** describe(), and not found, as one that does not exist, unless the reviewer may see it. */
+  private async describeInSight(handle: WorkflowHandle, assessmentId: string): Promise<WorkflowExecutionDescription> {
+    const description = await describe(handle, assessmentId);
+    if (!(await this.inSight(assessmentId, (description.memo as unknown as AssessmentMemo).state))) throw new AssessmentNotFoundError(assessmentId);
+    return description;
+  }
+
+  private inSight(assessmentId: string, state: AssessmentReviewSnapshot | undefined): Promise<boolean> {
+    return this.lookups.inSight?.(assessmentId, state) ?? Promise.resolve(true);
+  }
+
   private async find(assessmentId: string): Promise<{ ref: AssessmentWorkflowRef; handle: WorkflowHandle }> {
     const ref = isAssessmentId(assessmentId) ? await this.lookups.locate(assessmentId) : undefined;
     if (!ref) throw new AssessmentNotFoundError(assessmentId);
@@ -182,6 +229,11 @@ async function describe(handle: WorkflowHandle, assessmentId: string): Promise<W
     if (error instanceof WorkflowNotFoundError) throw new AssessmentNotFoundError(assessmentId);
     throw error;
   }
+}
+
+/** A workflow erased, or past retention: the server has no such execution. */
+function isNotKept(error: unknown): boolean {
+  return error instanceof WorkflowNotFoundError || isGrpcNotFound(error);
 }
 
 async function refuseIfClosed(handle: WorkflowHandle, assessmentId: string): Promise<void> {

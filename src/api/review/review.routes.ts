@@ -23,12 +23,16 @@ const claimed = {
   escalations: [],
   due_at: '2025-06-08T09:00:00.000Z',
 };
-/** What every action can be refused with besides the credential: no such assessment, a state that does not allow it, no worker answering in time. */
+/** What every action can be refused with besides the credential: no such assessment (or one not in sight), a state that does not allow it, no worker answering in time. */
 const ACTION_ERRORS: ApiOperation['errors'] = ['NOT_FOUND', 'REVIEW_REFUSED', 'REVIEW_UNCONFIRMED', 'SERVICE_UNAVAILABLE'];
 /** What a reviewer sees (ReviewerSight), said once for the queue and GET. */
 const SIGHT =
   'A reviewer sees an assessment once it has reached a stage of one of their groups or a stage without a group: while it is there, after it went past, and once completed if the review got that far. ' +
   'Before, it is as unknown to them as an id nobody created, unless the operator set REVIEWERS_SEE_ALL_STAGES=true.';
+/** How GET and every action answer for an assessment out of sight. */
+const NOT_IN_SIGHT = 'An assessment not in sight answers 404 NOT_FOUND with the body of an unknown id';
+/** Said of each action: no refusal or timeout tells a hidden assessment from none. */
+const ACTION_SIGHT = `${NOT_IN_SIGHT} whatever its state (sight as in GET), and the action changes nothing.`;
 
 /**
  * The architecture team's operations: a reviewer credential (`assay reviewers add`) only, in its
@@ -68,7 +72,9 @@ export const REVIEW_ROUTES = {
     tag: TAG,
     reviewer: true,
     summary: 'An assessment as a reviewer needs it: findings, stages, claim, deadline, the submitted context and architecture, and what a revision changed',
-    description: `${SIGHT} One not in sight answers 404 NOT_FOUND with the body of an unknown id.`,
+    description:
+      `${SIGHT} ${NOT_IN_SIGHT}. ` +
+      'A revision link to an assessment the reviewer could not GET (not in sight, or no longer kept) is left out: `revision_of` or `revised_by` is null and `revision` absent.',
     pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The assessment.', body: { name: 'ReviewAssessment', schema: reviewerAssessmentSchema } }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
@@ -81,7 +87,7 @@ export const REVIEW_ROUTES = {
     reviewer: true,
     summary: "Claim the assessment's active stage: submitted → under_review",
     description:
-      "Claiming again what you hold changes nothing, so a retry is harmless. Refused (409 REVIEW_REFUSED, the message starting with the reason) while the checks run, when another reviewer holds it, when the stage's group is not one of this reviewer's (NOT_IN_STAGE_GROUP), when this reviewer already approved the four-eyes stage or, if the pipeline wants distinct approvers, another stage (FOUR_EYES), or once completed.",
+      `Claiming again what you hold changes nothing, so a retry is harmless. Refused (409 REVIEW_REFUSED, the message starting with the reason) while the checks run, when another reviewer holds it, when the stage's group is not one of this reviewer's (NOT_IN_STAGE_GROUP), when this reviewer already approved the four-eyes stage or, if the pipeline wants distinct approvers, another stage (FOUR_EYES), or once completed. ${ACTION_SIGHT}`,
     pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The review state after the claim.', body: SNAPSHOT, example: claimed }],
     errors: ACTION_ERRORS,
@@ -93,7 +99,7 @@ export const REVIEW_ROUTES = {
     tag: TAG,
     reviewer: true,
     summary: "Give the active stage's claim back to the queue; the status stays under_review",
-    description: 'Only the reviewer holding the claim can release it. The stage waits for a claim again, its claim deadline restarted.',
+    description: `Only the reviewer holding the claim can release it. The stage waits for a claim again, its claim deadline restarted. ${ACTION_SIGHT}`,
     pathParameters: [ASSESSMENT_ID],
     responses: [{ status: 200, description: 'The review state after the release.', body: SNAPSHOT }],
     errors: ACTION_ERRORS,
@@ -106,7 +112,7 @@ export const REVIEW_ROUTES = {
     reviewer: true,
     summary: "Record a verdict on the active stage: the last stage's approval, or any other verdict, completes the assessment",
     description:
-      'Only the reviewer holding the claim can give it. An approval moves the review to the next stage (a four-eyes stage first needs a second, different approver); the last approval, `changes_requested` or `rejected` complete the assessment, and the customer sees the deciding verdict, its notes and reviewer in GET and gets an `assessment.reviewed` event.',
+      `Only the reviewer holding the claim can give it. An approval moves the review to the next stage (a four-eyes stage first needs a second, different approver); the last approval, \`changes_requested\` or \`rejected\` complete the assessment, and the customer sees the deciding verdict, its notes and reviewer in GET and gets an \`assessment.reviewed\` event. ${ACTION_SIGHT}`,
     pathParameters: [ASSESSMENT_ID],
     requestBody: { name: 'CompleteReviewRequest', schema: completeReviewSchema, example: { verdict: 'changes_requested', notes: 'Add a replica of db-1 in a second zone.' } },
     responses: [{ status: 200, description: 'The review state, completed.', body: SNAPSHOT }],

@@ -30,7 +30,8 @@ export interface ReviewerIdentity {
  * cannot name one, so nobody can claim or complete as someone else. Assessments are found through
  * the review index, which every action the workflow accepts moves too. The reviewer's groups go
  * with every claim and verdict, from the credential too: the workflow refuses a stage outside them.
- * They also decide what the reviewer sees (ReviewerSight): the rest is not found.
+ * They also decide what the reviewer sees (ReviewerSight): the rest is not found, by GET and by
+ * every action alike, and a revision link to it is left out.
  */
 @Injectable()
 export class ReviewService {
@@ -52,13 +53,9 @@ export class ReviewService {
     return this.temporal.withDeadline(() => this.reviewQueue.page(reviewer, request));
   }
 
-  /** Whether the reviewer sees it: from its review state, or while its checks run from the index row the client located it with. */
   show(reviewer: Reviewer, assessmentId: string): Promise<OperatorAssessmentView> {
-    const { environment } = reviewer;
-    let located: AssessmentIndexRow | undefined;
-    const client = this.client(environment, async (id) => (located = await this.index.locate(environment, id)));
-    const inSight = (state: AssessmentReviewSnapshot | undefined) => located !== undefined && this.sight.sees(reviewer, state, located);
-    return this.temporal.withDeadline(() => client.show(assessmentId, inSight).catch(toApiError));
+    const client = this.client(reviewer, (id) => this.index.locate(reviewer.environment, id));
+    return this.temporal.withDeadline(() => client.show(assessmentId).catch(toApiError));
   }
 
   claim(reviewer: Reviewer, assessmentId: string): Promise<AssessmentReviewSnapshot> {
@@ -80,9 +77,8 @@ export class ReviewService {
    */
   private act(reviewer: Reviewer, use: (client: AssessmentReviewClient) => Promise<AssessmentReviewSnapshot>): Promise<AssessmentReviewSnapshot> {
     const values = this.config.values;
-    const { environment } = reviewer;
     let located: AssessmentIndexRow | undefined;
-    const client = this.client(environment, async (id) => (located = await this.index.locate(environment, id)));
+    const client = this.client(reviewer, async (id) => (located = await this.index.locate(reviewer.environment, id)));
     return this.temporal.withDeadline(async () => {
       const snapshot = await use(client).catch(toApiError);
       if (located) await this.index.recordReview(located, snapshot);
@@ -90,15 +86,27 @@ export class ReviewService {
     }, values.REVIEW_UPDATE_TIMEOUT_MS + values.TEMPORAL_RPC_TIMEOUT_MS);
   }
 
-  /** A client is a few references: one per operation, so an action can keep the index row its lookup read. */
-  private client(environment: KeyEnvironment, locate: (assessmentId: string) => Promise<AssessmentIndexRow | undefined>): AssessmentReviewClient {
+  /** A client is a few references: one per operation of one reviewer, so an action can keep the index row its lookup read. */
+  private client(reviewer: Reviewer, locate: (assessmentId: string) => Promise<AssessmentIndexRow | undefined>): AssessmentReviewClient {
     const values = this.config.values;
+    const { environment } = reviewer;
     const options = { updateTimeoutMs: values.REVIEW_UPDATE_TIMEOUT_MS, retentionMs: values.RETENTION_PERIOD };
     return new AssessmentReviewClient(this.temporal.client(environment), options, {
       locate,
       architectures: this.architectures,
       revisions: (ref) => this.revisionLinks.links(environment, ref),
+      inSight: (assessmentId, state) => this.inSight(reviewer, assessmentId, state),
     });
+  }
+
+  /**
+   * ReviewerSight on the review state. While the checks run there is none, and the index row says
+   * the first stage: read again (one indexed row, for those seconds of an assessment's life), since
+   * it may be the other end of a revision link rather than the one located.
+   */
+  private async inSight(reviewer: Reviewer, assessmentId: string, state: AssessmentReviewSnapshot | undefined): Promise<boolean> {
+    const indexed = state === undefined ? await this.index.locate(reviewer.environment, assessmentId) : undefined;
+    return this.sight.sees(reviewer, state, indexed);
   }
 }
 

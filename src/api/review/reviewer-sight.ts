@@ -20,11 +20,12 @@ export class ReviewerSight {
 
   /**
    * From the review state the workflow published. Until it published one (its checks run) the
-   * assessment is at its first stage, whose group the review index holds.
+   * assessment is at its first stage, whose group the review index holds; without its row there
+   * is nothing to tell by, and it is not in sight.
    */
-  sees(reviewer: Reviewer, state: AssessmentReviewSnapshot | undefined, indexed: Pick<ReviewPlacement, 'stageGroup'>): boolean {
+  sees(reviewer: Reviewer, state: AssessmentReviewSnapshot | undefined, indexed: Pick<ReviewPlacement, 'stageGroup'> | undefined): boolean {
     if (this.config.values.REVIEWERS_SEE_ALL_STAGES) return true;
-    if (state === undefined) return actsOn(reviewer, indexed.stageGroup);
+    if (state === undefined) return indexed !== undefined && actsOn(reviewer, indexed.stageGroup);
     // Published before pipelines: its one stage had no group.
     if (state.stages === undefined) return true;
     return state.stages.some((stage) => !NOT_REACHED.has(stage.state) && actsOn(reviewer, stage.group));

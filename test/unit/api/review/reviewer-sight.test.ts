@@ -49,6 +49,11 @@ describe('which assessments a reviewer sees', () => {
     expect(sight().sees(paul, undefined, { stageGroup: null })).toBe(true);
   });
 
+  it('keeps one whose checks still run from everyone when the index holds no row to place it by', () => {
+    expect([nina, sam, paul].filter((candidate) => sight().sees(candidate, undefined, undefined))).toEqual([]);
+    expect(sight({ REVIEWERS_SEE_ALL_STAGES: 'true' }).sees(paul, undefined, undefined)).toBe(true);
+  });
+
   it('shows a state published before pipelines to every reviewer: its one stage had no group', () => {
     const legacy: AssessmentReviewSnapshot = { status: 'submitted', updated_at: '2030-01-01T09:00:00.000Z', checks_completed: true, escalations: [] };
     expect(whoSees(legacy)).toEqual(['nina', 'sam', 'paul']);
