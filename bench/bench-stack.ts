@@ -188,8 +188,9 @@ export async function startBenchStack(
       PORT: String(port),
       // Metrics stay on, as in production, on a port no other Assay uses.
       WORKER_METRICS_PORT: String(await freePort()),
-      // Payloads encrypted as `npm start` does (its key file); BENCH_ENCRYPTION=off measures without.
-      ...(encryption ? { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('bench') } : {}),
+      // Payloads encrypted as `npm start` does (its key file); BENCH_ENCRYPTION=off measures without,
+      // which production (the noisy neighbour's sandbox flood) is then told to accept.
+      ...(encryption ? { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('bench') } : { PAYLOAD_ENCRYPTION: 'off' }),
       ...extraEnv,
     };
     const childConfig = new AppConfig(childEnv);

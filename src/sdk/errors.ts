@@ -20,6 +20,7 @@ export type ServiceErrorCode =
   | 'UNKNOWN_MODEL'
   | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'
+  | 'ENCRYPTION_REQUIRED'
   | 'NOT_IMPLEMENTED'
   | 'INTERNAL';
 

@@ -7,6 +7,7 @@ import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../common/keys/api-key';
 import { assayDataConverter } from '../common/temporal/data-converter';
 import type { Tracing } from '../common/tracing/start-tracing';
 import { workerTracingOptions } from './worker-tracing';
+import { encryptionRequiredInterceptors } from './encryption-required';
 import { ensureOperatorCloseSweep } from './operator-close-sweep-schedule';
 import { modelWorkerOptions } from './model-workers';
 import { batchWorkerOptions, taskWorkerOptions, type TaskWorkerOptions } from './task-worker-options';
@@ -40,6 +41,11 @@ export async function createWorkers(
   const namespaces: Record<KeyEnvironment, string> = { test: config.values.TEMPORAL_NAMESPACE_SANDBOX, live: config.values.TEMPORAL_NAMESPACE_PRODUCTION };
   const served = KEY_ENVIRONMENTS.filter((environment) => config.values.WORKER_ENVIRONMENTS.includes(environment));
   await Promise.all(served.map((environment) => ensureOperatorCloseSweep(connections[environment], namespaces[environment], config)));
+  // Tracing's activity interceptors when it is on, then the refusal of production without keys.
+  const tracingAndRefusal = (environment: KeyEnvironment): Pick<WorkerOptions, 'sinks' | 'interceptors'> => {
+    const traced = workerTracingOptions(tracing);
+    return { ...traced, interceptors: { activity: [...(traced.interceptors?.activity ?? []), ...encryptionRequiredInterceptors(config, environment)] } };
+  };
   const models = await modelWorkerOptions(config);
   const modelWorkers = served.flatMap((environment) =>
     models.map((options) =>
@@ -49,7 +55,7 @@ export async function createWorkers(
         namespace: namespaces[environment],
         dataConverter: assayDataConverter(config),
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
-        ...workerTracingOptions(tracing),
+        ...tracingAndRefusal(environment),
       }).then((worker) => {
         logger?.info({ namespace: namespaces[environment], taskQueue: options.taskQueue, slots: options.maxConcurrentActivityTaskExecutions }, 'model queue ready');
         return worker;
@@ -68,7 +74,7 @@ export async function createWorkers(
         ...workflows,
         ...options,
         shutdownGraceTime: config.values.WORKER_SHUTDOWN_GRACE_MS,
-        ...workerTracingOptions(tracing),
+        ...tracingAndRefusal(environment),
       });
     const options = taskWorkerOptions(config, environment);
     const batchOptions = batchWorkerOptions(config, environment);

@@ -4,6 +4,7 @@ import { ExitCode } from '../../src/cli/exit-codes';
 import { registerReviewCommands } from '../../src/cli/reviewer/review-commands';
 import type { ReviewCommandDeps } from '../../src/cli/reviewer/review-command-deps';
 import { generateEncryptionKeyEntry } from '../../src/common/crypto/encryption-keys';
+import { assessmentIdForIdempotencyKey } from '../../src/common/ids/assessment-ids';
 import { AssayHarness } from '../support/assay-harness';
 import { SINGLE_ZONE_GRAPH, largestAcceptedArchitecture } from '../support/graphs';
 import { bearer, http } from '../support/http';
@@ -475,6 +476,25 @@ describe('bad input', () => {
     const response = await http(assessmentsUrl, { method: 'POST', ...init, headers: { ...bearer(badInputKey), ...(init.headers as Record<string, string>) } });
     expect(response.status).toBe(status);
     expect(response.body).toEqual({ error: { code, message: expect.stringMatching(message), request_id: response.headers.get('x-request-id') } });
+  });
+});
+
+describe('a live key at an API without encryption keys', () => {
+  it('is refused a create, a read, a list and a review with 503 ENCRYPTION_REQUIRED, and no assessment is started', async () => {
+    // Started while no live key of the organisation existed; the key is issued after.
+    const keyless = await harness.startApi({ PAYLOAD_ENCRYPTION_KEYS: undefined, PAYLOAD_ENCRYPTION: 'required' });
+    const live = (await harness.issueKey('initech', 'live')).key;
+    const refused = { status: 503, body: { error: { code: 'ENCRYPTION_REQUIRED' } } };
+    const created = await http(`${keyless}/v1/network-assessments`, { method: 'POST', headers: { ...bearer(live), 'idempotency-key': 'first' }, json: ARCHITECTURE });
+    expect(created).toMatchObject(refused);
+    expect((await getAssessment(assessmentIdForIdempotencyKey('initech', 'first'), live)).status).toBe(404);
+
+    const stored = await createAssessment(ARCHITECTURE, {}, live);
+    for (const path of [`/v1/network-assessments/${stored.body.assessment_id}`, '/v1/network-assessments']) {
+      expect(await http(`${keyless}${path}`, { headers: bearer(live) })).toMatchObject(refused);
+    }
+    // A live reviewer reads and changes production assessments: refused alike.
+    expect(await http(`${keyless}/v1/review/assessments/${stored.body.assessment_id}`, { headers: bearer(reviewers['alice-live']) })).toMatchObject(refused);
   });
 });
 

@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { batchIdForIdempotencyKey } from '../../src/common/ids/batch-ids';
 import { batchTaskQueue, taskWorkflowId } from '../../src/contract';
 import type { Task } from '../../src/sdk';
 import { AssayHarness } from '../support/assay-harness';
@@ -160,5 +161,25 @@ describe('batches', () => {
 
     const unknown = await http(`${harness.baseUrl}/v1/ai/batches/batch_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0`, { headers: bearer(key) });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('a live key at an API without encryption keys', () => {
+  it('is refused a batch with 503 ENCRYPTION_REQUIRED before an item is staged, and a read of a live batch', async () => {
+    // Started while no live key of the organisation existed; the key is issued after.
+    const keyless = await harness.startApi({ PAYLOAD_ENCRYPTION: 'required' });
+    const live = (await harness.issueKey('initech', 'live')).key;
+    const refused = { status: 503, body: { error: { code: 'ENCRYPTION_REQUIRED' } } };
+    const body = { task_type: 'summarize', items: items(3, 'refused') };
+    expect(await http(`${keyless}/v1/ai/batches`, { method: 'POST', headers: { ...bearer(live), 'idempotency-key': 'first' }, json: body })).toMatchObject(refused);
+    const batch = { environment: 'live' as const, organizationId: 'initech', batchId: batchIdForIdempotencyKey('initech', 'first') };
+    expect(await (await harness.operatorStorage()).batchItems.page(batch, 0, 10)).toEqual([]);
+
+    // Staged by the harness's API, told to keep production in plaintext (PAYLOAD_ENCRYPTION=off).
+    const stored = await http(`${harness.baseUrl}/v1/ai/batches`, { method: 'POST', headers: bearer(live), json: body });
+    expect(stored.status).toBe(202);
+    for (const path of [`/v1/ai/batches/${stored.body.id}`, `/v1/ai/batches/${stored.body.id}/tasks`]) {
+      expect(await http(`${keyless}${path}`, { headers: bearer(live) })).toMatchObject(refused);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UNLIMITED_CREATES } from '../../bench/unlimited-creates';
 import { CLOSED_READ_TTL_MS } from '../../src/api/tasks/task-workflow-reader';
+import { taskIdForIdempotencyKey } from '../../src/common/ids/task-ids';
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
 
@@ -214,6 +215,35 @@ describe('GET /v1/ai/tasks/{task_id}', () => {
     expect((await http(`${tasksUrl}/${sandboxTask.body.id}`, { headers: bearer(live.key) })).status).toBe(404);
     expect((await http(`${tasksUrl}/${liveTask.body.id}`, { headers: bearer(key) })).status).toBe(404);
     expect((await pollUntilFinal(liveTask.body.id, live.key)).status).toBe('succeeded');
+  });
+});
+
+describe('a live key at an API without encryption keys', () => {
+  const REFUSED = { status: 503, body: { error: { code: 'ENCRYPTION_REQUIRED' } } };
+  let keyless: string;
+  let live: string;
+
+  // The API starts while no live key of the organisation exists; the key is issued after.
+  beforeAll(async () => {
+    keyless = await harness.startApi({ PAYLOAD_ENCRYPTION: 'required' });
+    live = (await harness.issueKey('initech', 'live')).key;
+  });
+
+  it('is refused a create with 503 ENCRYPTION_REQUIRED, and no task is started', async () => {
+    const refused = await http(`${keyless}/v1/ai/tasks`, { method: 'POST', headers: { ...bearer(live), 'idempotency-key': 'first' }, json: { task_type: 'summarize', input: { text: ARTICLE } } });
+    expect(refused).toMatchObject(REFUSED);
+    expect((await http(`${tasksUrl}/${taskIdForIdempotencyKey('initech', 'first')}`, { headers: bearer(live) })).status).toBe(404);
+  });
+
+  it('is refused a read, a list and a cancel of a live task stored in plaintext, which none of them returns', async () => {
+    // Stored by the harness's API, told to keep production in plaintext (PAYLOAD_ENCRYPTION=off).
+    const created = await createTask({ task_type: 'summarize', input: { text: ARTICLE } }, {}, live);
+    const { output } = await pollUntilFinal(created.body.id, live);
+    for (const [method, path] of [['GET', `/v1/ai/tasks/${created.body.id}`], ['GET', '/v1/ai/tasks'], ['POST', `/v1/ai/tasks/${created.body.id}/cancel`]]) {
+      const response = await http(`${keyless}${path}`, { method, headers: bearer(live) });
+      expect(response).toMatchObject(REFUSED);
+      expect(JSON.stringify(response.body)).not.toContain(output.summary);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NativeConnection } from '@temporalio/worker';
 import { createApiApp } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/common/config/app-config';
+import { generateEncryptionKeyEntry } from '../../src/common/crypto/encryption-keys';
 import { AssayHarness } from '../support/assay-harness';
 import { BuiltService } from '../support/built-service';
 import { bearer, http } from '../support/http';
@@ -158,6 +159,8 @@ describe('Temporal behind TLS with client certificates', () => {
         TEMPORAL_NAMESPACE_PRODUCTION: PRODUCTION_NAMESPACE,
         TEMPORAL_TASK_QUEUE: `assay-two-connections-${path.basename(dataDir)}`,
         DATA_DIR: harness.dataDir,
+        // It runs tasks in production too, which it neither stores nor serves without keys.
+        PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('two-connections'),
       };
       worker = await BuiltService.start('worker', { ...env, WORKER_METRICS_PORT: '0', LOG_LEVEL: 'info' }, /worker ready/, 2);
       app = await createApiApp(new AppConfig({ ...env, LOG_LEVEL: 'silent' }));

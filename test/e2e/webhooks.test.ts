@@ -102,6 +102,24 @@ describe('registering endpoints', () => {
   });
 });
 
+describe('a live key at an API without encryption keys', () => {
+  it('is refused a registration, a secret rotation and a test event with 503 ENCRYPTION_REQUIRED, and no endpoint is stored', async () => {
+    // Started while no live key of the organisation existed; the key is issued after.
+    const keyless = await harness.startApi({ PAYLOAD_ENCRYPTION: 'required' });
+    const { key } = await newOrg('live');
+    const refused = { status: 503, body: { error: { code: 'ENCRYPTION_REQUIRED' } } };
+    const endpoint = { url: 'https://93.184.215.14/hooks', events: ['ai_task.completed'] };
+    expect(await http(`${keyless}/v1/webhook-endpoints`, { method: 'POST', headers: bearer(key), json: endpoint })).toMatchObject(refused);
+    expect((await api.get(key, '/v1/webhook-endpoints')).body.data).toEqual([]);
+
+    // Registered by the harness's API, told to keep production in plaintext (PAYLOAD_ENCRYPTION=off).
+    const { id } = (await api.register(key, endpoint)).body;
+    for (const action of ['rotate-secret', 'test']) {
+      expect(await http(`${keyless}/v1/webhook-endpoints/${id}/${action}`, { method: 'POST', headers: bearer(key) })).toMatchObject(refused);
+    }
+  });
+});
+
 describe('ai_task.completed', () => {
   it('delivers the task exactly as GET returns it, signed so that the SDK helper verifies it', async () => {
     const { org, key } = await newOrg();

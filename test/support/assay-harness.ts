@@ -50,6 +50,7 @@ export class AssayHarness {
   private connections?: Record<KeyEnvironment, NativeConnection>;
   private workflowSource?: WorkflowSource;
   private storage?: Promise<Storage>;
+  private readonly otherApis: NestFastifyApplication[] = [];
 
   private constructor(
     readonly temporal: DevServer,
@@ -78,6 +79,9 @@ export class AssayHarness {
       KEY_CACHE_TTL_MS: '200',
       // Webhook tests receive on a loopback HTTP server.
       WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true',
+      // Without keys (unless a test gives some) and read without a codec, the harness keeps
+      // production in plaintext as an operator would: by consent. Tests of the refusal set `required`.
+      PAYLOAD_ENCRYPTION: 'off',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...providerEnv,
       ...options.env,
@@ -124,7 +128,7 @@ export class AssayHarness {
     return this.app.get(token);
   }
 
-  /** What an API or worker started apart (from dist/, or the CLI) needs to share this harness's Temporal, namespaces, task queue, key store and encryption keys. */
+  /** What an API or worker started apart (from dist/, or the CLI) needs to share this harness's Temporal, namespaces, task queue, key store and encryption settings. */
   sharedEnv(): Record<string, string> {
     const values = this.config.values;
     return {
@@ -133,8 +137,21 @@ export class AssayHarness {
       TEMPORAL_NAMESPACE_PRODUCTION: values.TEMPORAL_NAMESPACE_PRODUCTION,
       TEMPORAL_TASK_QUEUE: values.TEMPORAL_TASK_QUEUE,
       DATA_DIR: this.dataDir,
+      PAYLOAD_ENCRYPTION: values.PAYLOAD_ENCRYPTION,
       ...(values.PAYLOAD_ENCRYPTION_KEYS !== undefined ? { PAYLOAD_ENCRYPTION_KEYS: values.PAYLOAD_ENCRYPTION_KEYS } : {}),
     };
+  }
+
+  /**
+   * Another API instance on this harness's Temporal, task queue and key store, its settings the
+   * shared ones with `env` over them (an undefined value unsets one); stopped with the harness.
+   * Answers its base URL.
+   */
+  async startApi(env: Record<string, string | undefined>): Promise<string> {
+    const app = await createApiApp(new AppConfig({ ...this.sharedEnv(), LOG_LEVEL: 'silent', ...env }));
+    this.otherApis.push(app);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return app.getUrl();
   }
 
   async issueKey(org: string, env: KeyEnvironment): Promise<{ id: string; key: string }> {
@@ -165,13 +182,15 @@ export class AssayHarness {
     return new ReviewerService((await this.operatorStorage()).reviewers, this.config.values.API_KEY_BRAND, { actor: 'test-harness' });
   }
 
-  private operatorStorage(): Promise<Storage> {
+  /** The database the API uses, opened beside it as the CLI opens it. */
+  operatorStorage(): Promise<Storage> {
     this.storage ??= Storage.open(this.config);
     return this.storage;
   }
 
   async stop(): Promise<void> {
     if (this.workers.length > 0) await this.stopWorker();
+    await Promise.all(this.otherApis.map((app) => app.close()));
     await this.app?.close();
     if (this.connections) await Promise.all(distinct(this.connections).map((connection) => connection.close()));
     await (await this.storage)?.close();

@@ -76,7 +76,7 @@ export const ASSESSMENT_ROUTES = {
     responses: [
       { status: 202, description: 'Accepted: the assessment (submitted; on an idempotent replay, as it is now).', body: ASSESSMENT, example: submitted, headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS } },
     ],
-    errors: ['INVALID_REQUEST', 'NOT_FOUND', 'REVISION_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'NOT_FOUND', 'REVISION_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   list: {
     method: 'get',
@@ -89,7 +89,7 @@ export const ASSESSMENT_ROUTES = {
     responses: [
       { status: 200, description: 'One page of assessments.', body: { name: 'AssessmentList', schema: listPageSchema(assessmentResourceSchema) }, example: { data: [completed], has_more: false, next_cursor: null } },
     ],
-    errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   get: {
     method: 'get',
@@ -101,7 +101,7 @@ export const ASSESSMENT_ROUTES = {
     pathParameters: [ASSESSMENT_ID],
     headers: [PREFER_WAIT_FOR_CHANGE_HEADER],
     responses: [{ status: 200, description: 'The assessment.', body: ASSESSMENT, example: completed, headers: WAIT_ANSWER_HEADERS }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   erase: {
     method: 'delete',

@@ -54,7 +54,7 @@ export const BATCH_ROUTES = {
       },
     },
     responses: [{ status: 202, description: 'Accepted: the batch (on an idempotent replay, as it is now).', body: BATCH, example: newBatch, headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS } }],
-    errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'UNKNOWN_MODEL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'UNKNOWN_MODEL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   get: {
     method: 'get',
@@ -65,7 +65,7 @@ export const BATCH_ROUTES = {
     description: 'The batch with its counts: how many items have become tasks, and how many of those succeeded or failed.',
     pathParameters: [BATCH_ID],
     responses: [{ status: 200, description: 'The batch.', body: BATCH, example: newBatch }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   cancel: {
     method: 'post',
@@ -76,7 +76,7 @@ export const BATCH_ROUTES = {
     description: 'Items not yet admitted never become tasks; running tasks are canceled (they fail CANCELED); finished ones stay as they are. The batch is canceling until its tasks have closed, then ended. Repeating it is harmless. Needs no body.',
     pathParameters: [BATCH_ID],
     responses: [{ status: 202, description: 'Cancellation requested: the batch as it is now.', body: BATCH, example: newBatch }],
-    errors: ['NOT_FOUND', 'BATCH_ALREADY_ENDED', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'BATCH_ALREADY_ENDED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   tasks: {
     method: 'get',
@@ -88,6 +88,6 @@ export const BATCH_ROUTES = {
     pathParameters: [BATCH_ID],
     query: listQuerySchema(TASK_STATUS_VALUES),
     responses: [{ status: 200, description: 'One page of tasks.', body: { name: 'BatchTaskList', schema: listPageSchema(taskResourceSchema) }, example: { data: [], has_more: false, next_cursor: null } }],
-    errors: ['NOT_FOUND', 'INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'INVALID_REQUEST', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
 } satisfies Record<string, ApiOperation>;

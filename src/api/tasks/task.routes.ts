@@ -52,7 +52,7 @@ export const TASK_ROUTES = {
       },
       { status: 200, description: 'With `Prefer: wait=N`: the task finished within the wait.', body: TASK, example: succeededTask, headers: WAIT_ANSWER_HEADERS },
     ],
-    errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'UNKNOWN_MODEL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'UNKNOWN_MODEL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   list: {
     method: 'get',
@@ -63,7 +63,7 @@ export const TASK_ROUTES = {
     description: "The caller's tasks in its environment: unfinished first, then the most recently finished. Follow next_cursor while has_more is true.",
     query: listQuerySchema(TASK_STATUS_VALUES),
     responses: [{ status: 200, description: 'One page of tasks.', body: { name: 'TaskList', schema: listPageSchema(taskResourceSchema) }, example: { data: [succeededTask], has_more: false, next_cursor: null } }],
-    errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   get: {
     method: 'get',
@@ -75,7 +75,7 @@ export const TASK_ROUTES = {
     pathParameters: [TASK_ID],
     headers: [PREFER_WAIT_FOR_CHANGE_HEADER],
     responses: [{ status: 200, description: 'The task.', body: TASK, example: succeededTask, headers: WAIT_ANSWER_HEADERS }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   cancel: {
     method: 'post',
@@ -86,7 +86,7 @@ export const TASK_ROUTES = {
     description: 'The task then ends failed with error.code CANCELED. Repeating it is harmless. Needs no body.',
     pathParameters: [TASK_ID],
     responses: [{ status: 202, description: 'Cancellation requested: the task as it is now.', body: TASK, example: { ...queuedTask, status: 'running' } }],
-    errors: ['NOT_FOUND', 'TASK_ALREADY_FINAL', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'TASK_ALREADY_FINAL', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   erase: {
     method: 'delete',

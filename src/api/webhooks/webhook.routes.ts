@@ -50,7 +50,7 @@ export const WEBHOOK_ROUTES = {
     description: 'Events of the chosen types are POSTed to the URL, signed with HMAC-SHA256 using the secret in this answer, and retried durably until delivered.',
     requestBody: { name: 'CreateWebhookEndpointRequest', schema: createWebhookEndpointSchema, example: { url: 'https://example.com/assay-events', events: ['ai_task.completed'] } },
     responses: [{ status: 201, description: 'Registered: the endpoint and its signing secret.', body: ENDPOINT_WITH_SECRET, example: withSecret, headers: { ...LOCATION_HEADER, ...RATE_LIMIT_HEADERS } }],
-    errors: ['INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['INVALID_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   list: {
     method: 'get',
@@ -92,7 +92,7 @@ export const WEBHOOK_ROUTES = {
     description: 'Returns the new secret once; deliveries are signed with it from now on. Needs no body.',
     pathParameters: [ENDPOINT_ID],
     responses: [{ status: 200, description: 'The endpoint and its new secret.', body: ENDPOINT_WITH_SECRET, example: withSecret }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   deliveries: {
     method: 'get',
@@ -121,7 +121,7 @@ export const WEBHOOK_ROUTES = {
     description: 'A `webhook.test` event, signed and retried like every event, to this endpoint alone; watch its attempts in the delivery log. Counts against the create rate limit. Needs no body.',
     pathParameters: [ENDPOINT_ID],
     responses: [{ status: 202, description: 'Started: the event id the receiver will see.', body: EVENT_QUEUED, example: { event_id: 'evt_5f0c2a9e4b1d4c8fa3e7b6d5c4a3b2c1', endpoint_id: endpoint.id }, headers: RATE_LIMIT_HEADERS }],
-    errors: ['NOT_FOUND', 'ENDPOINT_DISABLED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'ENDPOINT_DISABLED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   redeliver: {
     method: 'post',
@@ -132,7 +132,7 @@ export const WEBHOOK_ROUTES = {
     description: 'The same event (same webhook-id and body) to this endpoint, retried like a new one; receivers that already have it drop it by its id. Counts against the create rate limit. Needs no body.',
     pathParameters: [ENDPOINT_ID, DELIVERY_ID],
     responses: [{ status: 202, description: 'Started.', body: EVENT_QUEUED, headers: RATE_LIMIT_HEADERS }],
-    errors: ['NOT_FOUND', 'ENDPOINT_DISABLED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE'],
+    errors: ['NOT_FOUND', 'ENDPOINT_DISABLED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
   enable: {
     method: 'post',

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { KeyEnvironment } from '../keys/api-key';
 import { Storage } from '../storage/storage';
 import { AppConfig, InvalidConfigError } from './app-config';
-import { payloadEncryptionVerdict } from './payload-encryption-verdict';
+import { payloadEncryptionVerdict, type ProductionDataHandling } from './payload-encryption-verdict';
 
 /**
  * At the start of a process that serves `served`: refuses (InvalidConfigError, so exit 2 like any
@@ -15,6 +15,19 @@ export async function checkPayloadEncryptionAtStart(config: AppConfig, served: r
   const verdict = payloadEncryptionVerdict({ keysConfigured, setting: config.values.PAYLOAD_ENCRYPTION, production });
   if (verdict.kind === 'refused') throw new InvalidConfigError(verdict.problem);
   if (verdict.kind === 'plaintext') logger.warn(verdict.warning);
+}
+
+/** What this process does with production data, were it handed some: the verdict with production passing through. */
+export function productionDataHandling(config: AppConfig): ProductionDataHandling {
+  return payloadEncryptionVerdict({ keysConfigured: config.keyRing !== undefined, setting: config.values.PAYLOAD_ENCRYPTION, production: true }).kind;
+}
+
+/**
+ * At the point of use: whether this process must refuse to store or serve `environment`'s data.
+ * The start's check sees only the live keys that exist then; one issued later is refused here.
+ */
+export function refusesPlaintext(config: AppConfig, environment: KeyEnvironment): boolean {
+  return environment === 'live' && productionDataHandling(config) === 'refused';
 }
 
 /**

@@ -9,7 +9,13 @@ export interface PayloadEncryptionFacts {
 
 export type PayloadEncryptionVerdict = { kind: 'encrypted' } | { kind: 'plaintext'; warning: string } | { kind: 'refused'; problem: string };
 
-const KEY_SETTINGS = 'PAYLOAD_ENCRYPTION_KEYS or PAYLOAD_ENCRYPTION_KEYS_FILE';
+/** What a process does with production data: encrypts it, keeps it in plaintext (PAYLOAD_ENCRYPTION=off), or refuses it (no key). */
+export type ProductionDataHandling = PayloadEncryptionVerdict['kind'];
+
+/** The settings that configure keys, as refusals and warnings name them. */
+export const KEY_SETTINGS = 'PAYLOAD_ENCRYPTION_KEYS or PAYLOAD_ENCRYPTION_KEYS_FILE';
+
+const STORED_IN_PLAINTEXT = 'task and assessment payloads in Temporal, webhook signing secrets and staged batch texts are stored in plaintext';
 
 /**
  * Encryption fails closed: production data is never stored in plaintext unless the operator said
@@ -24,6 +30,7 @@ export function payloadEncryptionVerdict(facts: PayloadEncryptionFacts): Payload
       problem: `Invalid configuration:\n  PAYLOAD_ENCRYPTION_KEYS: live API keys need payload encryption: set ${KEY_SETTINGS}, or PAYLOAD_ENCRYPTION=off to store production data in plaintext`,
     };
   }
-  const why = facts.setting === 'off' ? 'PAYLOAD_ENCRYPTION=off and no encryption key' : `no encryption key (${KEY_SETTINGS})`;
-  return { kind: 'plaintext', warning: `payload encryption is off (${why}): task and assessment payloads in Temporal, webhook signing secrets and staged batch texts are stored in plaintext` };
+  if (facts.setting === 'off') return { kind: 'plaintext', warning: `payload encryption is off (PAYLOAD_ENCRYPTION=off and no encryption key): ${STORED_IN_PLAINTEXT}` };
+  // The process starts, and refuses production data where it would store or serve it (refusesPlaintext).
+  return { kind: 'plaintext', warning: `payload encryption is off (no encryption key (${KEY_SETTINGS})): the sandbox's ${STORED_IN_PLAINTEXT}; production's are refused (ENCRYPTION_REQUIRED)` };
 }

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Writable } from 'node:stream';
 import { AppConfig, InvalidConfigError } from '../../../../src/common/config/app-config';
-import { checkLiveKeyIssue, checkPayloadEncryptionAtStart } from '../../../../src/common/config/payload-encryption-check';
+import { checkLiveKeyIssue, checkPayloadEncryptionAtStart, refusesPlaintext } from '../../../../src/common/config/payload-encryption-check';
 import { generateEncryptionKeyEntry } from '../../../../src/common/crypto/encryption-keys';
 import { KEY_ENVIRONMENTS, type KeyEnvironment } from '../../../../src/common/keys/api-key';
 import { KeyService } from '../../../../src/common/keys/key-service';
@@ -68,6 +68,16 @@ describe('payload encryption at a process start', () => {
   it('says nothing, and leaves the key store alone, when keys are configured', async () => {
     expect((await start(KEY_ENVIRONMENTS, { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('k') })).warnings).toEqual([]);
     expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe('at the point of use', () => {
+  it('refuses production, and only production, without keys unless PAYLOAD_ENCRYPTION=off, whatever keys exist', () => {
+    const config = (env: Record<string, string> = {}) => new AppConfig({ DATA_DIR: dataDir, ...env });
+    expect(refusesPlaintext(config(), 'live')).toBe(true);
+    expect(refusesPlaintext(config(), 'test')).toBe(false);
+    expect(refusesPlaintext(config({ PAYLOAD_ENCRYPTION: 'off' }), 'live')).toBe(false);
+    expect(refusesPlaintext(config({ PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('k') }), 'live')).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { AppConfig } from '../../../../src/common/config/app-config';
 import { payloadEncryptionVerdict, type PayloadEncryptionFacts } from '../../../../src/common/config/payload-encryption-verdict';
 
 const REFUSAL = /^Invalid configuration:\n {2}PAYLOAD_ENCRYPTION_KEYS: live API keys need payload encryption: set PAYLOAD_ENCRYPTION_KEYS or PAYLOAD_ENCRYPTION_KEYS_FILE, or PAYLOAD_ENCRYPTION=off to store production data in plaintext$/;
-const WARNING = /^payload encryption is off \(.*\): task and assessment payloads in Temporal, webhook signing secrets and staged batch texts are stored in plaintext$/;
+const WARNING = /^payload encryption is off \(.*\): (the sandbox's )?task and assessment payloads in Temporal, webhook signing secrets and staged batch texts are stored in plaintext/;
 
 function verdict(facts: Partial<PayloadEncryptionFacts>) {
   return payloadEncryptionVerdict({ keysConfigured: false, setting: 'required', production: false, ...facts });
@@ -20,15 +20,17 @@ describe('payload encryption verdict', () => {
     expect(refused).toEqual({ kind: 'refused', problem: expect.stringMatching(REFUSAL) });
   });
 
-  it('lets the sandbox alone run without keys, with a warning that says why', () => {
+  it('lets the sandbox alone run without keys, with a warning that says why and that production is refused', () => {
     expect(verdict({})).toEqual({ kind: 'plaintext', warning: expect.stringMatching(WARNING) });
     expect(verdict({})).toMatchObject({ warning: expect.stringContaining('(no encryption key (PAYLOAD_ENCRYPTION_KEYS or PAYLOAD_ENCRYPTION_KEYS_FILE))') });
+    expect(verdict({})).toMatchObject({ warning: expect.stringMatching(/; production's are refused \(ENCRYPTION_REQUIRED\)$/) });
   });
 
   it('runs production in plaintext only on PAYLOAD_ENCRYPTION=off, and says so', () => {
     const plaintext = verdict({ setting: 'off', production: true });
     expect(plaintext).toEqual({ kind: 'plaintext', warning: expect.stringMatching(WARNING) });
     expect(plaintext).toMatchObject({ warning: expect.stringContaining('(PAYLOAD_ENCRYPTION=off and no encryption key)') });
+    expect(plaintext).toMatchObject({ warning: expect.stringMatching(/plaintext$/) });
   });
 });
 
