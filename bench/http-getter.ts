@@ -18,11 +18,12 @@ export class HttpGetter {
     this.agent = new http.Agent({ keepAlive: true, maxSockets });
   }
 
-  get(path: string): Promise<GetResult> {
+  /** GETs `path` with the getter's headers and `headers`. */
+  get(path: string, headers: http.OutgoingHttpHeaders = {}): Promise<GetResult> {
     const dueAt = performance.now();
     return new Promise((resolve) => {
       const request = http.get(
-        { host: this.origin.hostname, port: this.origin.port, path, headers: this.headers, agent: this.agent },
+        { host: this.origin.hostname, port: this.origin.port, path, headers: { ...this.headers, ...headers }, agent: this.agent },
         (response) => {
           response.resume();
           response.once('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - dueAt }));

@@ -14,6 +14,7 @@ import {
   engineGapTable,
   fairShareTable,
   getLatencyTable,
+  hostileCallersTable,
   latencyTable,
   noisyNeighbourTable,
   overloadTable,
@@ -29,6 +30,9 @@ import { runAdversary, runBatchAlone, runCreatesAlone, type AloneDrain, type Fai
 import { runApiThroughputScenario, type ApiThroughputFigure } from './scenarios/api-throughput';
 import { runEngineGapScenario, type EngineGapFigures } from './scenarios/engine-gap';
 import { runGetLatencyScenario } from './scenarios/get-latency';
+import { benchClient } from './bench-client';
+import { BENCH_TASK_INPUT } from './task-input';
+import { runHostileCallersScenario, type HostileCallersFigures, type HostileCallersSettings } from './scenarios/hostile-callers';
 import { runLatencyScenario, type LatencyFigure } from './scenarios/latency-at-rate';
 import type { TailBreakdown } from './scenarios/tail-breakdown';
 import type { Distribution } from './stats';
@@ -71,6 +75,8 @@ const REVIEW_SCALE_DEADLINE_MS = 90 * 60_000;
 const OVERLOAD_DEADLINE_MS = 30 * 60_000;
 // Fair share: two stacks, each organisation's work alone, then the adversary for BENCH_ADVERSARY_SECONDS.
 const FAIR_SHARE_DEADLINE_MS = 30 * 60_000;
+// Hostile callers: three phases of BENCH_HOSTILE_SECONDS each, and the stack's start.
+const HOSTILE_CALLERS_DEADLINE_MS = 10 * 60_000;
 const GET_RATES = [200, 500];
 const WARMUP_TASKS = 200;
 
@@ -86,15 +92,16 @@ interface BenchSettings {
   review: ReviewScaleSettings;
   overload: OverloadSettings;
   fairShare: FairShareSettings;
+  hostileCallers: HostileCallersSettings;
   /** BENCH_TRACING=on: the API and the worker trace every request and task, exporting over OTLP/HTTP to a sink in the bench. */
   tracing: boolean;
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'fair-share', 'real-model', 'engine-gap', 'create-cost', 'review-scale', 'overload'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'fair-share', 'real-model', 'engine-gap', 'create-cost', 'review-scale', 'overload', 'hostile-callers'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, fair-share, engine-gap, create-cost, review-scale and overload, which take too long for the whole run. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, fair-share, engine-gap, create-cost, review-scale, overload and hostile-callers, which take too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -133,6 +140,7 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
     engineRuns: positive('BENCH_ENGINE_RUNS', 3),
     review: { assessments: positive('BENCH_REVIEW_ASSESSMENTS', 10_000), organisations: 50, samples: positive('BENCH_REVIEW_SAMPLES', 200) },
     overload: { multiples: [1, 2, 4], windowMs: positive('BENCH_OVERLOAD_SECONDS', 60) * 1000, capacityTasks: positive('BENCH_TASKS', 1000), concurrency: positive('BENCH_CONCURRENCY', 32) },
+    hostileCallers: { phaseMs: positive('BENCH_HOSTILE_SECONDS', 30) * 1000, clients: 16, bodyBytes: 30 * 2 ** 20, getsPerSecond: 50 },
     tracing: onOff('BENCH_TRACING', env.BENCH_TRACING),
     jsonFile: env.BENCH_JSON || undefined,
   };
@@ -190,6 +198,8 @@ runMain('bench', async () => {
       ? NEIGHBOUR_BATCH_DEADLINE_MS
       : scenario === 'fair-share'
         ? FAIR_SHARE_DEADLINE_MS
+      : scenario === 'hostile-callers'
+        ? HOSTILE_CALLERS_DEADLINE_MS
       : scenario === 'engine-gap' || scenario === 'create-cost'
         ? ENGINE_GAP_DEADLINE_MS
         : scenario === 'review-scale'
@@ -222,6 +232,7 @@ runMain('bench', async () => {
     else if (scenario === 'review-scale') json.reviewScale = await runReviewScale(settings, running);
     else if (scenario === 'overload') json.overload = await runOverload(settings, running);
     else if (scenario === 'fair-share') json.fairShare = await runFairShare(settings, running);
+    else if (scenario === 'hostile-callers') json.hostileCallers = await runHostileCallers(settings, running);
     else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
     if (model) {
       try {
@@ -399,6 +410,23 @@ async function runOverload(settings: BenchSettings, running: Set<Running>): Prom
     await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency);
     const figures = await runOverloadScenario(stack, settings.overload, say);
     section(`Overload: ${settings.overload.multiples.map((multiple) => `${multiple}×`).join(', ')} capacity offered for ${settings.overload.windowMs / 1000} s each`, overloadTable(figures));
+    for (const line of stack.loggedErrors()) say(`Log: ${line}`);
+    return figures;
+  } finally {
+    await stack.stop();
+    running.delete(stack);
+  }
+}
+
+/** What callers without a valid key cost: the API's memory and a keyed client's reads, idle and beside them. */
+async function runHostileCallers(settings: BenchSettings, running: Set<Running>): Promise<HostileCallersFigures> {
+  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' });
+  running.add(stack);
+  say(`\nStack: ${stack.description}`);
+  try {
+    const { id } = await benchClient(stack).summarize(BENCH_TASK_INPUT.text);
+    const figures = await runHostileCallersScenario(stack, id, settings.hostileCallers);
+    section(`Hostile callers: ${settings.hostileCallers.phaseMs / 1000} s per phase, a keyed client reading a finished task ${settings.hostileCallers.getsPerSecond} times a second`, hostileCallersTable(figures));
     for (const line of stack.loggedErrors()) say(`Log: ${line}`);
     return figures;
   } finally {

@@ -14,6 +14,7 @@ import type { AssayPhase, RealModelFigures, RealModelPhase } from './scenarios/r
 import type { ReviewScaleFigures, ReviewScaleRun } from './scenarios/review-scale';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
+import type { HostileCallersFigures } from './scenarios/hostile-callers';
 import type { Distribution, Spread } from './stats';
 import type { TargetCheck } from './targets';
 
@@ -396,4 +397,19 @@ export function realModelNotes(figures: RealModelFigures): string {
     `The model server idle through Assay: ${ms(assay.firstCallSeconds * 1000)} from the first create to the first call, ${ms(assay.afterLastCallSeconds * 1000)} from the last call's answer to the last task seen final (backlog: ${ms(backlog.firstCallSeconds * 1000)}, ${ms(backlog.afterLastCallSeconds * 1000)}).`,
     `Stack CPU through Assay: ${cpu(assay)}; backlog: ${cpu(backlog)}.`,
   ].join('\n');
+}
+
+export function hostileCallersTable(figures: HostileCallersFigures): string {
+  const [idle] = figures.phases;
+  return table(
+    ['phase', 'API peak RSS (over idle)', 'API CPU', 'keyed GET p50 / p99 (p99 over idle)', 'keyed GETs failed', 'hostile callers answered'],
+    figures.phases.map((phase) => [
+      phase.name,
+      `${mib(phase.apiPeakRssBytes)} (+${mib(Math.max(0, phase.apiPeakRssBytes - idle.apiPeakRssBytes))})`,
+      `${((phase.apiCpuSeconds / figures.settings.phaseMs) * 100_000).toFixed(0)} %`,
+      `${ms(phase.keyedGetMs.p50)} / ${ms(phase.keyedGetMs.p99)} (${ratio(phase.keyedGetMs.p99 / idle.keyedGetMs.p99)})`,
+      phase.keyedGetFailures,
+      Object.entries(phase.hostileAnswers).map(([status, count]) => `${count}× ${status === '0' ? 'closed' : status}`).join(', ') || '–',
+    ]),
+  );
 }
