@@ -1,5 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
+import { productionDataHandling } from '../../common/config/payload-encryption-check';
 import { KeyStore } from '../../common/storage/key-store';
 import { ReviewerStore } from '../../common/storage/reviewer-store';
 import { ConsoleSessionStore } from '../../common/storage/console-session-store';
@@ -10,9 +11,11 @@ import { AssessmentIndexStore } from '../../common/storage/assessment-index-stor
 import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import { WebhookStore } from '../../common/storage/webhook-store';
 
-async function openAndReseal(config: AppConfig): Promise<Storage> {
+/** As the API starts: the secrets sealed with its newest key, and what it does with production data said to the CLI (checkLiveKeyIssue). */
+async function openAsTheApiStarts(config: AppConfig): Promise<Storage> {
   const storage = await Storage.open(config);
   await storage.webhooks.resealSecrets();
+  await storage.apiEncryption.record({ productionData: productionDataHandling(config), reportedAt: new Date().toISOString() });
   return storage;
 }
 
@@ -22,7 +25,7 @@ async function openAndReseal(config: AppConfig): Promise<Storage> {
  */
 @Module({
   providers: [
-    { provide: Storage, inject: [AppConfig], useFactory: openAndReseal },
+    { provide: Storage, inject: [AppConfig], useFactory: openAsTheApiStarts },
     { provide: KeyStore, inject: [Storage], useFactory: (storage: Storage) => storage.keys },
     { provide: WebhookStore, inject: [Storage], useFactory: (storage: Storage) => storage.webhooks },
     { provide: ReviewerStore, inject: [Storage], useFactory: (storage: Storage) => storage.reviewers },

@@ -45,8 +45,9 @@ export class CredentialCommands<Service extends OperatedService<Summary>, Summar
     this.deps.stdout.write(`${text}\n`);
   }
 
-  withService<T>(actor: string | undefined, use: (service: Service) => Promise<T>): Promise<T> {
-    return withOperatorStorage(this.deps.env, (storage, brand) => use(this.spec.service(storage, brand, { actor, clock: this.deps.clock })));
+  /** `use` gets the store too, for what the service's decision depends on beyond its own kind. */
+  withService<T>(actor: string | undefined, use: (service: Service, storage: Storage) => Promise<T>): Promise<T> {
+    return withOperatorStorage(this.deps.env, (storage, brand) => use(this.spec.service(storage, brand, { actor, clock: this.deps.clock }), storage));
   }
 
   run(action: () => Promise<void>): Promise<void> {

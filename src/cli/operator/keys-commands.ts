@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { AppConfig } from '../../common/config/app-config';
 import { checkLiveKeyIssue } from '../../common/config/payload-encryption-check';
 import { API_KEYS, type KeyEnvironment } from '../../common/keys/api-key';
 import { InvalidOrganizationError, KeyService, type IssuedKey, type KeySummary } from '../../common/keys/key-service';
@@ -31,9 +30,11 @@ export function registerKeysCommands(program: Command, deps: OperatorCommandDeps
     .option('--json', 'print {"id","key","org","env"}')
     .action((options: ActorOption & { org: string; env: KeyEnvironment; json?: boolean }) =>
       keys.run(async () => {
-        // Rotation is not checked: it never adds the first live key, and it is how a leaked one is replaced.
-        if (options.env === 'live') checkLiveKeyIssue(new AppConfig(deps.env));
-        const issued = await keys.withService(options.actor, (service) => service.issue(options.org, options.env));
+        const issued = await keys.withService(options.actor, async (service, storage) => {
+          // Rotation is not checked: it never adds the first live key, and it is how a leaked one is replaced.
+          if (options.env === 'live') await checkLiveKeyIssue(storage.apiEncryption);
+          return service.issue(options.org, options.env);
+        });
         if (options.json) keys.print(JSON.stringify(issued));
         else printIssued(issued);
       }),

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { KeyEnvironment } from '../keys/api-key';
+import type { ApiEncryptionReportStore } from '../storage/api-encryption-report-store';
 import { Storage } from '../storage/storage';
 import { AppConfig, InvalidConfigError } from './app-config';
-import { payloadEncryptionVerdict, type ProductionDataHandling } from './payload-encryption-verdict';
+import { KEY_SETTINGS, payloadEncryptionVerdict, type ProductionDataHandling } from './payload-encryption-verdict';
 
 /**
  * At the start of a process that serves `served`: refuses (InvalidConfigError, so exit 2 like any
@@ -31,12 +32,17 @@ export function refusesPlaintext(config: AppConfig, environment: KeyEnvironment)
 }
 
 /**
- * Before `assay keys issue --env live`: a process that started while only test keys existed runs
- * in plaintext (with its warning) and would serve the new key so, hence no live key without keys.
+ * Before `assay keys issue --env live`: asks the deployment, whose API said on starting what it
+ * does with production data, not the CLI's own environment, which may hold other settings or none.
+ * Before any API has started, nobody can say, so the key waits for one.
  */
-export function checkLiveKeyIssue(config: AppConfig): void {
-  const verdict = payloadEncryptionVerdict({ keysConfigured: config.keyRing !== undefined, setting: config.values.PAYLOAD_ENCRYPTION, production: true });
-  if (verdict.kind === 'refused') throw new InvalidConfigError(verdict.problem);
+export async function checkLiveKeyIssue(reports: ApiEncryptionReportStore): Promise<void> {
+  const report = await reports.latest();
+  if (report !== undefined && report.productionData !== 'refused') return;
+  const problem = report
+    ? `the API that started last (at ${report.reportedAt}) has no encryption key: set ${KEY_SETTINGS} for the API and the workers, or PAYLOAD_ENCRYPTION=off to store production data in plaintext`
+    : 'no API has started on this key store yet to say whether it has any: start the API, then issue the key';
+  throw new InvalidConfigError(`Invalid configuration:\n  PAYLOAD_ENCRYPTION_KEYS: live API keys need payload encryption, and ${problem}`);
 }
 
 async function hasActiveLiveKey(config: AppConfig): Promise<boolean> {

@@ -308,6 +308,17 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await sql`DELETE FROM assessment_index_progress`.execute(db);
       },
     },
+    // One row: what the API that started last does with production data (ApiEncryptionReportStore).
+    '0014_api_encryption_report': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('api_encryption_report')
+          .addColumn('id', 'integer', (column) => column.primaryKey().check(sql`id = 1`))
+          .addColumn('production_data', 'text', (column) => column.notNull().check(sql`production_data IN ('encrypted', 'plaintext', 'refused')`))
+          .addColumn('reported_at', types.timestamp, (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { UsageStore } from './usage-store';
 import { BatchItemStore } from './batch-item-store';
 import { AssessmentIndexStore } from './assessment-index-store';
 import { AssessmentRevisionStore } from './assessment-revision-store';
+import { ApiEncryptionReportStore } from './api-encryption-report-store';
 import { postgresDialect } from './postgres-dialect';
 import { sqliteDialect } from './sqlite-dialect';
 import type { Tables } from './tables';
@@ -26,6 +27,7 @@ export class Storage {
   readonly batchItems: BatchItemStore;
   readonly assessmentIndex: AssessmentIndexStore;
   readonly assessmentRevisions: AssessmentRevisionStore;
+  readonly apiEncryption: ApiEncryptionReportStore;
 
   private constructor(
     private readonly db: Kysely<Tables>,
@@ -40,6 +42,7 @@ export class Storage {
     this.batchItems = new BatchItemStore(db, sealer);
     this.assessmentIndex = new AssessmentIndexStore(db);
     this.assessmentRevisions = new AssessmentRevisionStore(db);
+    this.apiEncryption = new ApiEncryptionReportStore(db);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
+import type { ApiEncryptionReportRow } from './api-encryption-report-store';
 import type { AssessmentIndexProgressRow, AssessmentIndexRow } from './assessment-index-store';
 import type { AssessmentRevisionRow } from './assessment-revision-store';
 import type { KeyAuditAction, StoredKey } from './key-store';
@@ -33,6 +34,7 @@ export interface Tables {
   assessmentIndex: AssessmentIndexRow;
   assessmentIndexProgress: AssessmentIndexProgressRow;
   assessmentRevisions: AssessmentRevisionRow;
+  apiEncryptionReport: ApiEncryptionReportRow;
 }
 
 /** JSON text. */

@@ -82,10 +82,18 @@ describe('at the point of use', () => {
 });
 
 describe('issuing a live key', () => {
-  it('is refused without keys unless PAYLOAD_ENCRYPTION=off', () => {
-    expect(() => checkLiveKeyIssue(new AppConfig({ DATA_DIR: dataDir }))).toThrow(REFUSAL);
-    expect(() => checkLiveKeyIssue(new AppConfig({ DATA_DIR: dataDir, PAYLOAD_ENCRYPTION: 'off' }))).not.toThrow();
-    fs.writeFileSync(path.join(dataDir, 'encryption-keys'), `${generateEncryptionKeyEntry('local')}\n`);
-    expect(() => checkLiveKeyIssue(new AppConfig({ DATA_DIR: dataDir }))).not.toThrow();
+  it("follows what the API said on starting, not the settings of the process that asks", async () => {
+    const storage = await Storage.open(new AppConfig({ DATA_DIR: dataDir, PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('cli') }));
+    try {
+      await expect(checkLiveKeyIssue(storage.apiEncryption)).rejects.toThrow(/no API has started on this key store yet/);
+      await storage.apiEncryption.record({ productionData: 'refused', reportedAt: '2030-01-01T00:00:00.000Z' });
+      await expect(checkLiveKeyIssue(storage.apiEncryption)).rejects.toThrow(/the API that started last \(at 2030-01-01T00:00:00.000Z\) has no encryption key/);
+      for (const productionData of ['encrypted', 'plaintext'] as const) {
+        await storage.apiEncryption.record({ productionData, reportedAt: '2030-01-01T00:01:00.000Z' });
+        await expect(checkLiveKeyIssue(storage.apiEncryption)).resolves.toBeUndefined();
+      }
+    } finally {
+      await storage.close();
+    }
   });
 });

@@ -7,15 +7,19 @@ import { registerKeysCommands } from '../../../../src/cli/operator/keys-commands
 import { parseGracePeriod } from '../../../../src/cli/operator/keys-duration';
 import { defaultOperatorActor } from '../../../../src/common/credentials/operator-actor';
 import { AppConfig } from '../../../../src/common/config/app-config';
-import { ensureLocalEncryptionKey } from '../../../../src/embedded/local-encryption-key';
+import { generateEncryptionKeyEntry } from '../../../../src/common/crypto/encryption-keys';
+import { Storage } from '../../../../src/common/storage/storage';
+import { ApiWithoutTemporal } from '../../../support/api-without-temporal';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 let dataDir: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-cli-'));
-  // Beside the encryption key `npm start` makes, as an operator's data directory is.
-  ensureLocalEncryptionKey(new AppConfig({ DATA_DIR: dataDir }));
+  // As where an operator issues keys: an API with encryption keys has started on the store and said so.
+  const storage = await Storage.open(new AppConfig({ DATA_DIR: dataDir }));
+  await storage.apiEncryption.record({ productionData: 'encrypted', reportedAt: NOW.toISOString() });
+  await storage.close();
 });
 
 afterEach(() => {
@@ -53,22 +57,49 @@ describe('assay keys issue and list', () => {
   });
 });
 
-describe('assay keys issue without encryption keys', () => {
-  beforeEach(() => fs.rmSync(path.join(dataDir, 'encryption-keys')));
+describe('assay keys issue --env live asks the deployment, not its own environment', () => {
+  let api: ApiWithoutTemporal | undefined;
 
-  it('refuses a live key, naming the settings, and stores nothing', async () => {
-    const run = await keys('issue', '--org', 'acme', '--env', 'live');
-    expect(run).toEqual({
-      stdout: '',
-      stderr: 'assay: Invalid configuration:\n  PAYLOAD_ENCRYPTION_KEYS: live API keys need payload encryption: set PAYLOAD_ENCRYPTION_KEYS or PAYLOAD_ENCRYPTION_KEYS_FILE, or PAYLOAD_ENCRYPTION=off to store production data in plaintext\n',
-      exitCode: ExitCode.Usage,
-    });
-    expect((await keys('list')).stdout).toBe('');
+  afterEach(async () => {
+    await api?.stop();
+    api = undefined;
   });
 
-  it('issues a live key on PAYLOAD_ENCRYPTION=off, and test keys always', async () => {
-    expect((await keysWithEnv({ DATA_DIR: dataDir, PAYLOAD_ENCRYPTION: 'off' }, 'issue', '--org', 'acme', '--env', 'live')).exitCode).toBe(ExitCode.Succeeded);
-    expect((await keys('issue', '--org', 'acme', '--env', 'test')).exitCode).toBe(ExitCode.Succeeded);
+  /** `assay keys issue --env live` with `cliEnv`, on the store of an API started with `apiEnv`. */
+  async function issueLiveBeside(apiEnv: Record<string, string>, cliEnv: Record<string, string>): Promise<{ run: Run; listed: string }> {
+    api = await ApiWithoutTemporal.start(apiEnv);
+    const storeEnv = { DATA_DIR: api.config.values.DATA_DIR };
+    const run = await keysWithEnv({ ...storeEnv, ...cliEnv }, 'issue', '--org', 'acme', '--env', 'live');
+    return { run, listed: (await keysWithEnv(storeEnv, 'list')).stdout };
+  }
+
+  it('refuses while the API runs without encryption keys, whatever keys the CLI has, and stores nothing', async () => {
+    const { run, listed } = await issueLiveBeside({ PAYLOAD_ENCRYPTION: 'required' }, { PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('cli') });
+    expect(run).toMatchObject({ stdout: '', exitCode: ExitCode.Usage });
+    expect(run.stderr).toMatch(/^assay: Invalid configuration:\n {2}PAYLOAD_ENCRYPTION_KEYS: live API keys need payload encryption, and the API that started last \(at .*\) has no encryption key: set PAYLOAD_ENCRYPTION_KEYS or PAYLOAD_ENCRYPTION_KEYS_FILE for the API and the workers, or PAYLOAD_ENCRYPTION=off to store production data in plaintext\n$/);
+    expect(listed).toBe('');
+  });
+
+  it('issues once the API runs with encryption keys, though the CLI has none', async () => {
+    const { run, listed } = await issueLiveBeside({ PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('api') }, {});
+    expect(run.exitCode).toBe(ExitCode.Succeeded);
+    expect(listed).toContain('env=live');
+  });
+
+  it('issues when the API was told to keep production in plaintext, whatever the CLI is told', async () => {
+    const { run } = await issueLiveBeside({ PAYLOAD_ENCRYPTION: 'off' }, { PAYLOAD_ENCRYPTION: 'required' });
+    expect(run.exitCode).toBe(ExitCode.Succeeded);
+  });
+
+  it('refuses before any API has started on the store, whatever keys the CLI has', async () => {
+    const untouched = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-cli-'));
+    try {
+      const run = await keysWithEnv({ DATA_DIR: untouched, PAYLOAD_ENCRYPTION_KEYS: generateEncryptionKeyEntry('cli') }, 'issue', '--org', 'acme', '--env', 'live');
+      expect(run).toMatchObject({ stdout: '', exitCode: ExitCode.Usage });
+      expect(run.stderr).toContain('live API keys need payload encryption, and no API has started on this key store yet to say whether it has any: start the API');
+    } finally {
+      fs.rmSync(untouched, { recursive: true, force: true });
+    }
   });
 });
 
