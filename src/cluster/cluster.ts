@@ -7,9 +7,10 @@ import { STORAGE_POOL_SIZE } from '../common/storage/postgres-dialect';
 import { repoRoot } from '../common/repo-root';
 import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../common/temporal/connection-options';
 import { freePort } from '../embedded/free-port';
-import { ensureLocalCodecCredential, ensureLocalEncryptionKey } from '../embedded/local-encryption-key';
+import { ensureLocalCodecCredential } from '../embedded/local-encryption-key';
 import { localTemporalEnv } from '../embedded/local-temporal-env';
 import { makeCertificates, type Certificates } from './certificates';
+import { ensureClusterEncryption } from './cluster-encryption';
 import { startClusterPostgres, type ClusterPostgres } from './cluster-postgres';
 import { CLUSTER_WORKER_SLOTS } from './cluster-worker-slots';
 import { ClusterProcess, countLogLines } from './cluster-process';
@@ -156,9 +157,7 @@ export class Cluster {
       const certificates = await makeCertificates(dirs.pki, CERTIFICATE_DAYS);
       const ports = await servicePorts();
       const env = operatorEnv(dataDir, `127.0.0.1:${ports.frontend.grpc}`, certificates, postgres.assayUrl);
-      // Payloads encrypted as under `npm start`: a key file in the kept data dir, unless the shell configures keys.
-      fs.mkdirSync(env.DATA_DIR as string, { recursive: true, mode: 0o700 });
-      ensureLocalEncryptionKey(new AppConfig(env));
+      ensureClusterEncryption(env);
       const codecCredential = ensureLocalCodecCredential(new AppConfig(env));
       cluster = new Cluster(options, build, postgres, certificates, ports.frontend.grpc, options.codecPort ?? (await freePort()), env);
       await cluster.startTemporal(ports, dirs);
