@@ -133,9 +133,10 @@ export const configSchema = z.object({
   // file (which `npm start` makes) if there is one, else nothing is encrypted.
   PAYLOAD_ENCRYPTION_KEYS: z.string().optional(),
   PAYLOAD_ENCRYPTION_KEYS_FILE: z.string().min(1).optional(),
-  // Without keys, an API or production worker refuses to start once live API keys exist, and
-  // `assay keys issue --env live` refuses, unless this is `off` (payload-encryption-verdict.ts).
-  // Configured keys are used either way: what they encrypted must stay readable.
+  // Without keys, unless this is `off`: the API refuses live requests that would store or return
+  // production data, a production worker its activities, both refuse to start once live API keys
+  // exist, and `assay keys issue --env live` refuses while the deployment's API said it has none
+  // (payload-encryption-check.ts). Configured keys are used either way: what they encrypted must stay readable.
   PAYLOAD_ENCRYPTION: z.enum(['required', 'off']).default('required'),
   // The codec endpoint for the Temporal UI and CLI (src/codec): where it listens, the operator credential
   // it asks for (else the data directory's codec-credential file, which `npm start` makes), and the
