@@ -3,6 +3,7 @@ import { TaskFailedError, type AssayClient, type Task } from '../../src/sdk';
 import { WebhookReceiver } from '../../test/support/webhook-receiver';
 import { sleep, waitUntil } from '../clients/concurrency';
 import { HttpLedger } from '../clients/http-ledger';
+import { describeAnswers, hostileServerErrors, sendHostileTraffic, type HostileTally } from '../clients/hostile-traffic';
 import { createWithPreferWait } from '../clients/prefer-wait-create';
 import { reviewerCli } from '../clients/reviewer-cli';
 import { startEvery } from '../clients/steady-schedule';
@@ -46,10 +47,14 @@ const PROVIDER_DELAY = { minMs: 50, maxMs: 400 };
 // The flood: clients that each hold a create open for the longest wait the API grants, on a model
 // slower than most of that wait, again and again, early in the run so that the quarters compared
 // for growth come after it. Its tasks have their own model and activity slots: what it can take
-// from the steady tasks is the server's long polls, which is the question.
+// from the steady tasks is the server's long polls, which is the question. Sized to reach both
+// caps on held waits (PREFER_WAIT_MAX_PER_ORGANISATION 50, PREFER_WAIT_MAX_PER_INSTANCE 300): the
+// soak's organisation sends 150, and six others 50 each.
 const FLOOD = {
   model: 'slow',
   clients: 150,
+  otherOrganisations: 6,
+  clientsPerOtherOrganisation: 50,
   waitSeconds: 60,
   delay: { minMs: 40_000, maxMs: 55_000 },
   startShare: 0.15,
@@ -64,15 +69,22 @@ const EVENTS = ['ai_task.completed', 'assessment.reviewed'] as const;
 
 type TaskKind = 'plain' | 'waiting' | 'flood';
 
+// A flood create answered sooner than this, not final, was not held: a cap was reached.
+const HELD_AT_LEAST_MS = 2_000;
+
 interface TaskRun {
   item: WorkItem;
   kind: TaskKind;
+  /** The soak's own organisation, or one of the flood's others (whose tasks send no webhooks). */
+  ownOrganisation: boolean;
   createdAt: number;
   /** When the client saw it final. */
   finalAt?: number;
   status?: Task['status'];
   /** Whether the create itself answered with the task final (Prefer: wait). */
   answeredFinal?: boolean;
+  /** When the create answered. */
+  answeredAt?: number;
 }
 
 /**
@@ -86,7 +98,7 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
   const stack = await ChaosStack.start({
     label: 'soak',
     providerDelay: PROVIDER_DELAY,
-    providerModels: [{ name: FLOOD.model, delay: FLOOD.delay, concurrency: FLOOD.clients * 2 }],
+    providerModels: [{ name: FLOOD.model, delay: FLOOD.delay, concurrency: (FLOOD.clients + FLOOD.otherOrganisations * FLOOD.clientsPerOtherOrganisation) * 2 }],
     env: { WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true' },
     sampleIntervalMs: MINUTE_MS,
   });
@@ -99,6 +111,9 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
     const client = ledgerClient(stack, ledger);
     await client.webhooks.create({ url: receiver.url(), events: [...EVENTS] });
     const audit = await stack.auditClient();
+    const floodKeys = await Promise.all(Array.from({ length: FLOOD.otherOrganisations }, (_, index) => stack.issueKey(`flood-${index + 1}`)));
+    const hostileKey = await stack.issueKey('hostile');
+    let hostile: HostileTally | undefined;
     const runs: TaskRun[] = [];
     const assessments: WorkItem[] = [];
     const problems: string[] = [];
@@ -114,13 +129,14 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
     const signal = abort.signal;
 
     // A create answers the task (Prefer: wait) or only its id (the SDK's create, polled from there).
-    const runTask = async (kind: TaskKind, create: (item: WorkItem) => Promise<Task | string | undefined>): Promise<void> => {
-      const run: TaskRun = { item: newWorkItem('task'), kind, createdAt: Date.now() };
+    const runTask = async (kind: TaskKind, create: (item: WorkItem) => Promise<Task | string | undefined>, apiKey = stack.apiKey): Promise<void> => {
+      const run: TaskRun = { item: newWorkItem('task'), kind, ownOrganisation: apiKey === stack.apiKey, createdAt: Date.now() };
       runs.push(run);
       const created = await create(run.item);
       if (!created) return;
+      run.answeredAt = Date.now();
       run.answeredFinal = typeof created !== 'string' && (created.status === 'succeeded' || created.status === 'failed');
-      run.status = await finalStatus(client, created, signal);
+      run.status = await finalStatus(run.ownOrganisation ? client : ledgerClient({ baseUrl: stack.baseUrl, apiKey }, ledger), created, signal);
       run.finalAt = Date.now();
     };
     const plainTask = () =>
@@ -128,8 +144,8 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
         await submitUntilAccepted(client, item, settleBy, signal);
         return item.accepted ? [...item.ids][0] : undefined;
       });
-    const waitingTask = (kind: TaskKind, waitSeconds: number, model?: string) =>
-      runTask(kind, (item) => createWithPreferWait(stack, ledger, item, { waitSeconds, model, deadline: settleBy, signal }));
+    const waitingTask = (kind: TaskKind, waitSeconds: number, model?: string, apiKey = stack.apiKey) =>
+      runTask(kind, (item) => createWithPreferWait({ baseUrl: stack.baseUrl, apiKey }, ledger, item, { waitSeconds, model, deadline: settleBy, signal }), apiKey);
     const reviewedAssessment = async (): Promise<void> => {
       const item = newWorkItem('assessment');
       assessments.push(item);
@@ -140,10 +156,14 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
       await reviewerCli(stack, ['claim', id]);
       await reviewerCli(stack, ['complete', id, '--verdict', 'approved', '--notes', 'Reviewed during the soak.']);
     };
-    const floodClient = async (): Promise<void> => {
+    const floodClient = async (apiKey: string): Promise<void> => {
       await sleep(floodStartsAt - Date.now());
-      while (Date.now() < floodEndsAt && !signal.aborted) await waitingTask('flood', FLOOD.waitSeconds, FLOOD.model);
+      while (Date.now() < floodEndsAt && !signal.aborted) await waitingTask('flood', FLOOD.waitSeconds, FLOOD.model, apiKey);
     };
+    const floodClients = [
+      ...Array.from({ length: FLOOD.clients }, () => floodClient(stack.apiKey)),
+      ...floodKeys.flatMap((key) => Array.from({ length: FLOOD.clientsPerOtherOrganisation }, () => floodClient(key))),
+    ];
     const sampleTemporal = async (): Promise<void> => {
       await sleep(MINUTE_MS / 2);
       let minute = 0;
@@ -157,7 +177,7 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
       });
     };
 
-    log(`${plan.minutes} minutes of steady load; the Prefer: wait flood (${FLOOD.clients} clients) from ${seconds(floodStartsAt - startedAt)} to ${seconds(floodEndsAt - startedAt)}`);
+    log(`${plan.minutes} minutes of steady load beside hostile callers; the Prefer: wait flood (${floodClients.length} clients, ${FLOOD.otherOrganisations + 1} organisations) from ${seconds(floodStartsAt - startedAt)} to ${seconds(floodEndsAt - startedAt)}`);
     await Promise.all([
       startEvery(PLAIN_CREATE_EVERY_MS, endsAt, signal, plainTask),
       startEvery(WAITING_CREATE_EVERY_MS, endsAt, signal, () => waitingTask('waiting', WAITING_CREATE_SECONDS)),
@@ -167,8 +187,11 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
         lists++;
       }),
       startEvery(ASSESSMENT_EVERY_MS, endsAt, signal, () => reviewedAssessment().catch((error: unknown) => void problems.push(`review: ${String(error)}`))),
-      ...Array.from({ length: FLOOD.clients }, floodClient),
+      ...floodClients,
       sampleTemporal(),
+      sendHostileTraffic({ baseUrl: stack.baseUrl, brand: stack.apiKey.split('_')[0], malformedKey: hostileKey }, endsAt, signal).then((tally) => {
+        hostile = tally;
+      }),
     ]);
     log(`load over after ${seconds(Date.now() - startedAt)}; settling`);
 
@@ -176,7 +199,7 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
     await waitForDrain(audit, items, 'completed', SETTLE_TIMEOUT_MS);
     const tally = tallyWork(items, await auditNamespace(audit, items.length, SETTLE_TIMEOUT_MS), 'completed');
     const expectedEvents = [
-      ...runs.filter((run) => run.status === 'succeeded').map((run) => `evt_${[...run.item.ids][0]}.succeeded`),
+      ...runs.filter((run) => run.ownOrganisation && run.status === 'succeeded').map((run) => `evt_${[...run.item.ids][0]}.succeeded`),
       ...assessments.filter((item) => item.accepted).map((item) => `evt_${[...item.ids][0]}.reviewed.approved`),
     ];
     const missingEvents = await eventsMissing(receiver, expectedEvents);
@@ -194,10 +217,13 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
     }
 
     const flood = runs.filter((run) => run.kind === 'flood');
+    const notHeld = (own: boolean) => flood.filter((run) => run.ownOrganisation === own && !run.answeredFinal && run.answeredAt !== undefined && run.answeredAt - run.createdAt < HELD_AT_LEAST_MS).length;
+    if (hostile) problems.push(...hostileServerErrors(hostile));
     const result = tallyResult(`soak, ${plan.minutes} min of mixed load`, tally, ledger, {
       notes: [
         `${count(runs, 'plain')} tasks polled by the SDK, ${count(runs, 'waiting')} created with Prefer: wait=${WAITING_CREATE_SECONDS}, ${assessments.length} assessments claimed and approved with the reviewer CLI, ${lists} pages of each list, ${receiver.received.length} webhook requests received`,
-        `Prefer: wait flood: ${FLOOD.clients} clients holding creates (wait=${FLOOD.waitSeconds}) on a model answering in ${seconds(FLOOD.delay.minMs)}–${seconds(FLOOD.delay.maxMs)}: ${flood.length} creates, ${flood.filter((run) => run.answeredFinal).length} answered final by the create itself`,
+        `Prefer: wait flood: ${floodClients.length} clients of ${FLOOD.otherOrganisations + 1} organisations (${FLOOD.clients} of the soak's, ${FLOOD.clientsPerOtherOrganisation} of each other) holding creates (wait=${FLOOD.waitSeconds}) on a model answering in ${seconds(FLOOD.delay.minMs)}–${seconds(FLOOD.delay.maxMs)}: ${flood.length} creates, ${flood.filter((run) => run.answeredFinal).length} answered final by the create itself; not held (a cap reached): ${notHeld(true)} of the soak's organisation, ${notHeld(false)} of the others`,
+        `hostile callers beside it all: 4 MiB bodies without a key (${describeAnswers(hostile?.withoutKey ?? {})}), random keys (${describeAnswers(hostile?.randomKeys ?? {})}), malformed creates (${describeAnswers(hostile?.malformed ?? {})})`,
         `steady tasks created to final, p50 / p99: before the flood ${phase(latencies(runs, 'plain', (run) => run.createdAt < floodStartsAt))}, during ${phase(plainDuring)}, after ${phase(latencies(runs, 'plain', (run) => run.createdAt >= floodEndsAt))}`,
         `samples: ${stack.samplesFile}`,
       ],

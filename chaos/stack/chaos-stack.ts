@@ -91,6 +91,11 @@ export class ChaosStack {
     return `http://127.0.0.1:${this.apiPort}`;
   }
 
+  /** A sandbox key of another organisation, issued as the stack's own was. */
+  issueKey(organization: string): Promise<string> {
+    return issueSandboxKey(this.entrypoints.cli, this.env('warn'), organization);
+  }
+
   get temporalAddress(): string {
     if (!this.temporal) throw new Error('the Temporal server has not been started');
     return this.temporal.address;
