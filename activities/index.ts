@@ -1,6 +1,7 @@
 import type {
   AssessmentCheckActivities,
   BatchActivities,
+  ContextWindowActivities,
   ExtractiveTaskActivities,
   SummarizeActivities,
   TaskCompletionActivities,
@@ -12,6 +13,7 @@ import { createBatchActivities, type BatchActivityDependencies } from './batches
 import { createAssessmentCheckActivities } from './assessment-checks/assessment-checks.activity';
 import type { SummarizationProvider } from './summarize/provider';
 import { createExtractiveTaskActivities } from './summarize/extractive-task';
+import { createContextWindowActivities } from './summarize/learned-context-windows';
 import { createSummarizeActivities } from './summarize/summarize.activity';
 import { createTaskCompletionActivities } from './usage/usage-and-subscribers';
 import { createUsageActivities, type UsageActivityDependencies } from './usage/usage-activities';
@@ -33,6 +35,7 @@ export type AssayActivities = SummarizeActivities &
   UsageActivities &
   TaskCompletionActivities &
   ExtractiveTaskActivities &
+  ContextWindowActivities &
   Partial<WebhookActivities> &
   Partial<BatchActivities>;
 
@@ -53,6 +56,7 @@ export function createActivities(deps: ActivityDependencies): AssayActivities {
     ...usage,
     ...completion,
     ...createExtractiveTaskActivities(summaries, completion),
+    ...createContextWindowActivities(),
     ...(deps.batches ? createBatchActivities(deps.batches) : {}),
   };
 }

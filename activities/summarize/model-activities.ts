@@ -4,7 +4,7 @@ import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import type { ActivityTaskErrorCode, ModelActivities, ModelCallInput, ModelCallResult } from '../../src/contract';
 import { providerFor } from './create-provider';
 import type { OpenAiCompatibleProvider } from './openai-compatible-provider';
-import { providerFailure } from './provider-failure';
+import { modelCallFailure } from './provider-failure';
 import type { ProviderSlots } from './provider-slots';
 
 const HEARTBEAT_INTERVAL_MS = 5_000;
@@ -43,7 +43,7 @@ export function createModelActivities({ models, slots, environmentOf }: ModelAct
           await slot.release();
         }
       } catch (error) {
-        throw providerFailure(error);
+        throw modelCallFailure(error);
       } finally {
         clearInterval(heartbeat);
       }

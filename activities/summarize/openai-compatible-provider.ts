@@ -1,6 +1,7 @@
 import type { ModelCallKind, ModelCallResult } from '../../src/contract';
+import { contextLengthExceeded } from './context-length-error';
 import { retryAfterMs } from './retry-after';
-import { ProviderRejectedError, ProviderUnavailableError, type SummarizationProvider, type SummarizeOptions } from './provider';
+import { ProviderContextExceededError, ProviderRejectedError, ProviderUnavailableError, type SummarizationProvider, type SummarizeOptions } from './provider';
 
 export interface OpenAiCompatibleSettings {
   baseUrl: string;
@@ -47,10 +48,7 @@ export class OpenAiCompatibleProvider implements SummarizationProvider {
       await response.body?.cancel();
       throw new ProviderUnavailableError(`summarisation provider answered HTTP ${response.status}`, retryAfterMs(response.headers.get('retry-after')));
     }
-    if (response.status >= 400) {
-      await response.body?.cancel();
-      throw new ProviderRejectedError(`summarisation provider rejected the input (HTTP ${response.status})`);
-    }
+    if (response.status >= 400) throw rejection(response.status, await response.text().catch(() => ''));
     const completion = (await response.json().catch(() => undefined)) as ChatCompletion | undefined;
     const summary = completion?.choices?.[0]?.message?.content?.trim();
     if (!summary) throw new ProviderUnavailableError('summarisation provider returned no summary');
@@ -91,6 +89,14 @@ export class OpenAiCompatibleProvider implements SummarizationProvider {
       throw new ProviderUnavailableError(`summarisation provider unreachable: ${(error as Error).message}`);
     }
   }
+}
+
+/** A 4xx as the error it is: the text too long for the model's context (which smaller parts may pass), or any other refusal. */
+function rejection(status: number, body: string): ProviderRejectedError {
+  const exceeded = contextLengthExceeded(body);
+  if (!exceeded) return new ProviderRejectedError(`summarisation provider rejected the input (HTTP ${status})`);
+  const stated = exceeded.contextTokens === undefined ? '' : `, which it says is ${exceeded.contextTokens} tokens`;
+  return new ProviderContextExceededError(`summarisation provider rejected the input as longer than the model's context window${stated} (HTTP ${status})`, exceeded.contextTokens);
 }
 
 function withTrailingSlash(url: string): string {

@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import type { ActivityTaskErrorCode } from '../../src/contract';
-import { ProviderRejectedError, ProviderUnavailableError } from './provider';
+import { CONTEXT_TOO_SMALL, type ActivityTaskErrorCode, type ContextTooSmallDetails } from '../../src/contract';
+import { ProviderContextExceededError, ProviderRejectedError, ProviderUnavailableError } from './provider';
 
 /**
  * A provider's error as the activity fails with it: a rejection is final, an unavailable provider
@@ -18,4 +18,15 @@ export function providerFailure(error: unknown): unknown {
     });
   }
   return error;
+}
+
+/**
+ * A provider's error as a model call fails with it: as providerFailure, except a text longer than
+ * the model's context window, which fails CONTEXT_TOO_SMALL (final too) with the window the
+ * provider stated, so the task plans the rest in smaller steps.
+ */
+export function modelCallFailure(error: unknown): unknown {
+  if (!(error instanceof ProviderContextExceededError)) return providerFailure(error);
+  const details: ContextTooSmallDetails = error.contextTokens === undefined ? {} : { contextTokens: error.contextTokens };
+  return ApplicationFailure.create({ message: error.message, type: CONTEXT_TOO_SMALL, nonRetryable: true, details: [details] });
 }

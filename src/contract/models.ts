@@ -4,6 +4,9 @@
 /** The built-in, in-process summariser: no provider, no limits, no chunks. */
 export const EXTRACTIVE_MODEL = 'extractive';
 
+/** The smallest context window Assay plans for: a declaration may not name less, and a task fails on a model that proves to have less. */
+export const MIN_CONTEXT_TOKENS = 512;
+
 /** Model names as operators declare them and clients send them. */
 export const MODEL_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$';
 
@@ -63,6 +66,29 @@ export interface ModelCallResult {
 /** The activity each remote model's task queue serves. */
 export interface ModelActivities {
   callModel(input: ModelCallInput): Promise<ModelCallResult>;
+}
+
+/**
+ * The failure type of a call the provider refused as longer than the model's context window: the
+ * task plans what is left in smaller steps instead of failing (never a client-facing code).
+ */
+export const CONTEXT_TOO_SMALL = 'CONTEXT_TOO_SMALL';
+
+/** The details of a CONTEXT_TOO_SMALL failure. */
+export interface ContextTooSmallDetails {
+  /** The window the provider said the model has, when its answer said it. */
+  contextTokens?: number;
+}
+
+/**
+ * What the worker process has learned of each model's real context window, in memory: local
+ * activities of the task workflow, which reads it before it plans and teaches it when a call
+ * proved the window smaller.
+ */
+export interface ContextWindowActivities {
+  /** The smallest window learned for the model since the worker started, or null. */
+  learnedContextTokens(modelName: string): Promise<number | null>;
+  rememberContextTokens(modelName: string, contextTokens: number): Promise<void>;
 }
 
 import type { SummarizeInput, TaskUsage } from '../sdk/resources';

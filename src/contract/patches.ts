@@ -72,3 +72,11 @@ export const PACED_BATCH_COUNTS_PATCH = 'paced-batch-counts';
  * Policy and state: docs/patch-policy.md#where-each-patch-stands (review-pipelines).
  */
 export const REVIEW_PIPELINES_PATCH = 'review-pipelines';
+
+/**
+ * Tasks on a remote model started from this patch on plan with the smallest context window their
+ * worker learned for the model (a local activity before the plan); older ones replay planning
+ * with the declared window.
+ * Policy and state: docs/patch-policy.md#where-each-patch-stands (learned-context-window).
+ */
+export const LEARNED_CONTEXT_WINDOW_PATCH = 'learned-context-window';

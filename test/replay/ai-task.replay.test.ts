@@ -28,6 +28,9 @@ describe('aiTaskWorkflow replay', () => {
         'ai-task-deadline-in-time.json',
         'ai-task-deadline-in-time-judged.json',
         'ai-task-deadline-passed-mid-call.json',
+        'ai-task-model-chunks-learned-window.json',
+        'ai-task-deadline-passed-mid-call-learned-window.json',
+        'ai-task-model-context-replanned.json',
       ]),
     );
   });

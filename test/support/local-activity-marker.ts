@@ -10,3 +10,8 @@ export function localActivityTypeOf(event: temporal.api.history.v1.IHistoryEvent
   const data = marker?.markerName === 'core_local_activity' ? marker.details?.data?.payloads?.[0]?.data : undefined;
   return data ? (JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string }).activity_type : undefined;
 }
+
+/** The activity type of every local activity the history recorded, in order. */
+export function localActivityTypes(history: temporal.api.history.v1.IHistory): string[] {
+  return (history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? []);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXTRACTIVE_MODEL, MODEL_NAME_PATTERN, largestOutputTokens, type TaskModel } from '../../contract';
+import { EXTRACTIVE_MODEL, MIN_CONTEXT_TOKENS, MODEL_NAME_PATTERN, largestOutputTokens, type TaskModel } from '../../contract';
 import { durationBetween } from './durations';
 
 const DEFAULT_OUTPUT_TOKENS = 256;
@@ -42,7 +42,7 @@ const modelDeclaration = z
     base_url: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, such as http://127.0.0.1:8081/v1' }),
     model: z.string().min(1).optional(),
     api_key_env: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'must name an environment variable').optional(),
-    context_tokens: z.number().int().min(512).max(10_000_000).default(4096),
+    context_tokens: z.number().int().min(MIN_CONTEXT_TOKENS).max(10_000_000).default(4096),
     max_output_tokens: z.number().int().min(16).optional(),
     concurrency: z.number().int().min(1).max(1000).default(4),
     sandbox_concurrency: z.number().int().min(1).max(1000).optional(),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { temporal } from '@temporalio/proto';
 import { createActivities, type AssayActivities } from '../../../activities';
 import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
 import { createExtractiveTaskActivities } from '../../../activities/summarize/extractive-task';
@@ -8,7 +7,7 @@ import { OpenAiCompatibleProvider } from '../../../activities/summarize/openai-c
 import type { SummarizationProvider } from '../../../activities/summarize/provider';
 import { aiTaskWorkflow } from '../../../workflows';
 import { taskWorkflowId, type AiTaskWorkflowInput, type TaskCompletionActivities, type TaskModel } from '../../../src/contract';
-import { localActivityTypeOf } from '../../support/local-activity-marker';
+import { localActivityTypes } from '../../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../../support/record-history';
 import { ScriptedProvider } from '../../support/scripted-provider';
 import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
@@ -184,8 +183,3 @@ describe('aiTaskWorkflow recording the built-in model\'s usage', () => {
     expect(calls).toEqual([]);
   });
 });
-
-/** The activity type of every local activity the history recorded, in order. */
-function localActivityTypes(history: temporal.api.history.v1.IHistory): string[] {
-  return (history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? []);
-}

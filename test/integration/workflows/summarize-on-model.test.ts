@@ -4,12 +4,17 @@ import { defaultPayloadConverter } from '@temporalio/common';
 import { tsToMs } from '@temporalio/common/lib/time';
 import type { temporal } from '@temporalio/proto';
 import { bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
-import { createActivities } from '../../../activities';
+import { createActivities, type AssayActivities } from '../../../activities';
 import { ExtractiveProvider } from '../../../activities/summarize/extractive-provider';
 import { aiTaskWorkflow } from '../../../workflows';
 import { planDocument } from '../../../workflows/document-plan';
 import {
+  CHARS_PER_TOKEN_ESTIMATE,
+  CONTEXT_TOO_SMALL,
+  MIN_CONTEXT_TOKENS,
+  PROMPT_RESERVE_TOKENS,
   deadlineError,
+  largestOutputTokens,
   modelTaskQueue,
   taskWorkflowId,
   type AiTaskWorkflowInput,
@@ -21,7 +26,7 @@ import {
 } from '../../../src/contract';
 import { bundlerLogger } from '../../../src/worker/bundler-logger';
 import type { HeldFirstWorkflowTaskActivities } from '../../support/held-first-workflow-task';
-import { localActivityTypeOf } from '../../support/local-activity-marker';
+import { localActivityTypes } from '../../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../../support/record-history';
 import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
 
@@ -79,11 +84,18 @@ interface TaskRun {
   deadlineInMs?: number;
   /** A bundle for the workflows' worker other than the testbed's, with the activities it needs beside Assay's. */
   bundle?: { workflowBundle: WorkflowBundleWithSourceMap; activities: object };
+  /** Assay's activities for the workflows' worker, as one worker process keeps them from task to task; fresh ones unless given. */
+  assayActivities?: AssayActivities;
 }
 
-async function runOnModel(text: string, activities: ModelActivities, model: RemoteTaskModel = MODEL, maxSentences?: number, { deadlineInMs, bundle }: TaskRun = {}) {
+async function runOnModel(
+  text: string,
+  activities: ModelActivities,
+  model: RemoteTaskModel = MODEL,
+  maxSentences?: number,
+  { deadlineInMs, bundle, assayActivities = createActivities({ summarizer: new ExtractiveProvider() }) }: TaskRun = {},
+) {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const assayActivities = createActivities({ summarizer: new ExtractiveProvider() });
   const workflows = await testbed.createWorker({ taskQueue, ...bundle, activities: { ...assayActivities, ...bundle?.activities } });
   const models = await testbed.createWorker({ taskQueue: modelTaskQueue(taskQueue, model.name), activities, maxConcurrentActivityTaskExecutions: 10 });
   const deadline = deadlineInMs === undefined ? undefined : new Date(Date.now() + deadlineInMs).toISOString();
@@ -142,7 +154,7 @@ describe('aiTaskWorkflow on a remote model', () => {
     const progress = progressSeen(await handle.fetchHistory());
     expect(progress[0]).toEqual({ completed_steps: 0, total_steps: plan.totalSteps });
     expect(progress.map((step) => step.completed_steps)).toEqual(Array.from({ length: plan.totalSteps + 1 }, (_, index) => index));
-    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-model-chunks-usage');
+    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-model-chunks-learned-window');
   });
 
   it('summarises a short text in one call that gets the client\'s length, on the model\'s task queue, not in a local activity', async () => {
@@ -151,7 +163,7 @@ describe('aiTaskWorkflow on a remote model', () => {
     expect(outcome).toMatchObject({ status: 'succeeded', output: { summary: 'Summary 1 of a chunk.' }, usage: { provider_calls: 1 } });
     expect(play.calls).toEqual([{ model: 'small', kind: 'chunk', text: 'The bridge reopens on Friday. Buses run as usual.', max_sentences: 1, maxOutputTokens: 64 }]);
     const history = await handle.fetchHistory();
-    expect((history.events ?? []).flatMap((event) => localActivityTypeOf(event) ?? [])).toEqual(['recordTaskUsageAndCheckSubscribers']);
+    expect(localActivityTypes(history)).toEqual(['learnedContextTokens', 'recordTaskUsageAndCheckSubscribers']);
   });
 
   it('completes a text of the API\'s size limit (512 KiB) in steps', async () => {
@@ -206,13 +218,124 @@ describe('aiTaskWorkflow on a remote model', () => {
   });
 });
 
+/** The refusal of a call too long for a window of `contextTokens`, as the model activity fails with it; `stated`: whether the provider said its window. */
+function contextTooSmall(contextTokens: number, stated = true): ApplicationFailure {
+  return ApplicationFailure.create({
+    message: 'summarisation provider rejected the input as longer than the model\'s context window (HTTP 400)',
+    type: CONTEXT_TOO_SMALL,
+    nonRetryable: true,
+    details: [stated ? { contextTokens } : {}],
+  });
+}
+
+/** Whether a call fits a window of `contextTokens` by the plan's own estimate: how a played server smaller than declared decides. */
+function fits(input: ModelCallInput, contextTokens: number): boolean {
+  return input.text.length / CHARS_PER_TOKEN_ESTIMATE + input.maxOutputTokens + PROMPT_RESERVE_TOKENS <= contextTokens;
+}
+
+describe('aiTaskWorkflow on a model whose server has a smaller context than declared', () => {
+  // Declared at 4,096 tokens, served at 2,048: a chunk of the declared plan is refused.
+  const DECLARED: RemoteTaskModel = { ...MODEL, contextTokens: 4096, concurrency: 2 };
+  const SERVED_TOKENS = 2048;
+
+  it('plans the rest again at the window the server stated, keeps the steps done, and the next task on the worker plans right at once', async () => {
+    // A long chunk and a short one at the declared window, in flight together: the long one is refused, the short one is done.
+    const text = document(200);
+    const declaredPlan = planDocument(text, DECLARED);
+    expect(declaredPlan.chunks.map((chunk) => chunk.length > 6000)).toEqual([true, false]);
+    const { play, activities } = playedModel(async (input) => {
+      if (!fits(input, SERVED_TOKENS)) throw contextTooSmall(SERVED_TOKENS);
+    });
+    const worker = createActivities({ summarizer: new ExtractiveProvider() });
+    const { outcome, handle } = await runOnModel(text, activities, DECLARED, 2, { assayActivities: worker });
+
+    const served = planDocument(text, { ...DECLARED, contextTokens: SERVED_TOKENS });
+    const [long, short] = declaredPlan.chunks;
+    const smallerChunks = planDocument(long, { ...DECLARED, contextTokens: SERVED_TOKENS }).chunks;
+    // The refused call, the short chunk once, the long one in smaller chunks, then one combining call.
+    const steps = 1 + smallerChunks.length + 1;
+    expect(outcome).toMatchObject({ status: 'succeeded', usage: { provider_calls: steps } });
+    expect(play.calls.map((call) => call.text)).toEqual(expect.arrayContaining([long, short, ...smallerChunks]));
+    expect(play.calls).toHaveLength(1 + steps);
+    expect(play.calls.filter((call) => call.text === short)).toHaveLength(1);
+    expect(play.calls.filter((call) => !fits(call, SERVED_TOKENS)).map((call) => call.text)).toEqual([long]);
+    // The combining call reads the summaries in the text's order: the long chunk's parts, then the short one's.
+    const combine = play.calls[play.calls.length - 1];
+    expect(combine).toMatchObject({ kind: 'combine', max_sentences: 2 });
+    expect(combine.text.split('\n\n')).toHaveLength(smallerChunks.length + 1);
+
+    const history = await handle.fetchHistory();
+    const progress = progressSeen(history);
+    expect(progress[0]).toEqual({ completed_steps: 0, total_steps: declaredPlan.totalSteps });
+    expect(progress[progress.length - 1]).toEqual({ completed_steps: steps, total_steps: steps });
+    const completed = progress.map((step) => step.completed_steps);
+    expect(completed).toEqual([...completed].sort((a, b) => a - b));
+    expect(localActivityTypes(history)).toEqual(['learnedContextTokens', 'rememberContextTokens', 'recordTaskUsageAndCheckSubscribers']);
+    recordHistoryIfAsked(history, 'ai-task-model-context-replanned');
+
+    // The worker remembers the window: the next task plans for it from the start and no call is refused.
+    const next = playedModel(async (input) => {
+      if (!fits(input, SERVED_TOKENS)) throw contextTooSmall(SERVED_TOKENS);
+    });
+    const again = await runOnModel(text, next.activities, DECLARED, 2, { assayActivities: worker });
+    expect(again.outcome.status).toBe('succeeded');
+    expect(next.play.calls).toHaveLength(served.totalSteps);
+    expect(next.play.calls.every((call) => fits(call, SERVED_TOKENS))).toBe(true);
+    expect(progressSeen(await again.handle.fetchHistory())[0]).toEqual({ completed_steps: 0, total_steps: served.totalSteps });
+    // A worker that learned nothing (another process) plans with the declared window again.
+    expect(await createActivities({ summarizer: new ExtractiveProvider() }).learnedContextTokens(DECLARED.name)).toBeNull();
+  });
+
+  it('combines again in smaller groups when a combining call is refused, keeping the groups already combined', async () => {
+    // Twelve chunks in groups of ten: the first group is combined, the second refused by a server
+    // that does not say its window, so the task halves it (to 512 tokens, groups of four).
+    const model: RemoteTaskModel = { ...MODEL, contextTokens: 1024, concurrency: 1 };
+    const text = document(500);
+    const plan = planDocument(text, model);
+    expect([plan.chunks.length, plan.groupSize]).toEqual([12, 10]);
+    let combines = 0;
+    const { play, activities } = playedModel(async (input) => {
+      if (input.kind === 'combine' && ++combines === 2) throw contextTooSmall(0, false);
+    });
+    const { outcome, handle } = await runOnModel(text, activities, model);
+
+    expect(outcome).toMatchObject({ status: 'succeeded', output: { summary: 'Summary 15 of a combine.' }, usage: { provider_calls: 14 } });
+    expect(play.calls.filter((call) => call.kind === 'chunk').map((call) => call.text)).toEqual(plan.chunks);
+    // One call summarised each chunk, in order (concurrency 1): "Summary k of a chunk." is chunk k's.
+    const chunkSummary = (k: number) => `Summary ${k} of a chunk.`;
+    expect(play.calls.filter((call) => call.kind === 'combine').map((call) => call.text)).toEqual([
+      Array.from({ length: 10 }, (_, index) => chunkSummary(index + 1)).join('\n\n'),
+      [chunkSummary(11), chunkSummary(12)].join('\n\n'),
+      // The first group's combined summary is kept, not combined again.
+      ['Summary 13 of a combine.', chunkSummary(11), chunkSummary(12)].join('\n\n'),
+    ]);
+    const progress = progressSeen(await handle.fetchHistory());
+    expect(progress[0]).toEqual({ completed_steps: 0, total_steps: 15 });
+    expect(progress[progress.length - 1]).toEqual({ completed_steps: 14, total_steps: 14 });
+  });
+
+  it('fails INPUT_REJECTED after a bounded number of smaller plans when the server refuses everything', async () => {
+    const { play, activities } = playedModel(async () => {
+      throw contextTooSmall(0, false);
+    });
+    const { outcome } = await runOnModel(document(10), activities, { ...MODEL, contextTokens: 8192, maxOutputTokens: 256, concurrency: 1 });
+    // No call succeeded: nothing was used.
+    expect(outcome).toEqual({
+      status: 'failed',
+      error: { code: 'INPUT_REJECTED', message: 'the model refused the text as longer than its context window, also in steps planned for 512 tokens (declared 8192)' },
+    });
+    // 8,192 halved to 4,096, 2,048, 1,024, 512 (whose answer must be shorter): four plans after the first, one call each.
+    expect(play.calls.map((call) => call.maxOutputTokens)).toEqual([256, 256, 256, 256, largestOutputTokens(MIN_CONTEXT_TOKENS)]);
+  });
+});
+
 describe('aiTaskWorkflow on a remote model, with a deadline', () => {
   it('fails TIMED_OUT when its deadline passes while the model call runs, and counts no usage for the canceled call', async () => {
     const { play, activities } = playedModel(() => activitySleep(30_000));
     const { outcome, handle, deadline } = await runOnModel('One short text. Two sentences.', activities, MODEL, undefined, { deadlineInMs: 5_000 });
     expect(outcome).toEqual({ status: 'failed', error: deadlineError(deadline as string) });
     expect(play.calls).toHaveLength(1);
-    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-deadline-passed-mid-call');
+    recordHistoryIfAsked(await handle.fetchHistory(), 'ai-task-deadline-passed-mid-call-learned-window');
   });
 
   it('fails TIMED_OUT when its call returns after the deadline, before the timer, started late, has fired', async () => {

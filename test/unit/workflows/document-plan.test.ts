@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CHARS_PER_TOKEN_ESTIMATE, PROMPT_RESERVE_TOKENS, largestOutputTokens, type RemoteTaskModel } from '../../../src/contract';
-import { combineGroups, planDocument, splitIntoChunks, stepsFor, type DocumentPlan } from '../../../workflows/document-plan';
+import { combineGroups, combineStepsFor, planDocument, splitIntoChunks, stepsFor, type StepSizes } from '../../../workflows/document-plan';
 
 // A chunk, or a combine group, may be sent only if its text's estimated tokens, the answer's and the prompt's fit the context.
 function fitsContext(text: string, model: RemoteTaskModel): boolean {
@@ -185,6 +185,18 @@ describe('stepsFor', () => {
   });
 });
 
+describe('combineStepsFor', () => {
+  it('counts the combining calls alone: a plan\'s steps less its chunks', () => {
+    expect(combineStepsFor(1, 4)).toBe(0);
+    expect(combineStepsFor(17, 4)).toBe(5 + 2 + 1);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 2, max: 20 }), (summaries, groupSize) => {
+        expect(combineStepsFor(summaries, groupSize)).toBe(stepsFor(summaries, groupSize) - summaries);
+      }),
+    );
+  });
+});
+
 describe('planDocument', () => {
   // Every model the catalog accepts: a context of at least 512 tokens, an answer of 16 tokens up to the largest.
   const acceptedModel = fc
@@ -238,7 +250,7 @@ describe('planDocument', () => {
 });
 
 describe('combineGroups', () => {
-  const plan: DocumentPlan = { chunks: [], groupSize: 3, totalSteps: 0, summaryMaxChars: 5 };
+  const plan: StepSizes = { chunkMaxChars: 100, groupSize: 3, summaryMaxChars: 5 };
 
   it('groups the summaries groupSize at a time, each clipped to summaryMaxChars, joined by a blank line', () => {
     expect(combineGroups(['abcdefgh', 'ij', 'klmnop', 'q', 'rstuvwxyz'], plan)).toEqual(['abcde\n\nij\n\nklmno', 'q\n\nrstuv']);

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import { OpenAiCompatibleProvider } from '../../../../activities/summarize/openai-compatible-provider';
-import { ProviderRejectedError, ProviderUnavailableError } from '../../../../activities/summarize/provider';
+import { ProviderContextExceededError, ProviderRejectedError, ProviderUnavailableError } from '../../../../activities/summarize/provider';
 import { closeNow, listenOnLoopback, onBody } from '../../../support/loopback-server';
 
 interface Received {
@@ -142,11 +142,32 @@ describe('OpenAiCompatibleProvider.complete', () => {
   });
 
   it.each([400, 413, 422])('throws ProviderRejectedError on a %p', async (status) => {
-    endpoint.answer({ status, body: '{"error":{"message":"context length exceeded"}}' });
+    endpoint.answer({ status, body: '{"error":{"message":"Invalid value for \'temperature\'","code":null}}' });
     const error = await rejection(provider().complete({ kind: 'chunk', text: 'Text.' }));
     expect(error).toBeInstanceOf(ProviderRejectedError);
+    expect(error).not.toBeInstanceOf(ProviderContextExceededError);
     expect(error).not.toBeInstanceOf(ProviderUnavailableError);
     expect(error.message).toMatch(new RegExp(`HTTP ${status}`));
+  });
+
+  it("throws ProviderContextExceededError, with the window the provider states, on a 400 saying the text is longer than the model's context", async () => {
+    // llama-cpp-python's server's answer, as the real-model tests' server sends it.
+    endpoint.answer({
+      status: 400,
+      body: '{"error":{"message":"This model\'s maximum context length is 2048 tokens. However, you requested 6165 tokens (5909 in the messages, 256 in the completion). Please reduce the length of the messages or completion.","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}',
+    });
+    const error = await rejection(provider().complete({ kind: 'chunk', text: 'Text.' }));
+    expect(error).toBeInstanceOf(ProviderContextExceededError);
+    expect((error as ProviderContextExceededError).contextTokens).toBe(2048);
+    expect(error.message).toBe("summarisation provider rejected the input as longer than the model's context window, which it says is 2048 tokens (HTTP 400)");
+  });
+
+  it('throws ProviderContextExceededError without a window when the provider does not state it', async () => {
+    endpoint.answer({ status: 400, body: '{"error":{"code":400,"message":"the request exceeds the available context size. try increasing the context size or enable context shift","type":"invalid_request_error"}}' });
+    const error = await rejection(provider().complete({ kind: 'chunk', text: 'Text.' }));
+    expect(error).toBeInstanceOf(ProviderContextExceededError);
+    expect((error as ProviderContextExceededError).contextTokens).toBeUndefined();
+    expect(error.message).toBe("summarisation provider rejected the input as longer than the model's context window (HTTP 400)");
   });
 
   it('throws ProviderUnavailableError for an answer without a summary', async () => {

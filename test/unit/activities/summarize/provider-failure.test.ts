@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
-import { providerFailure } from '../../../../activities/summarize/provider-failure';
-import { ProviderRejectedError, ProviderUnavailableError } from '../../../../activities/summarize/provider';
+import { modelCallFailure, providerFailure } from '../../../../activities/summarize/provider-failure';
+import { ProviderContextExceededError, ProviderRejectedError, ProviderUnavailableError } from '../../../../activities/summarize/provider';
 
 function asFailure(value: unknown): ApplicationFailure {
   expect(value).toBeInstanceOf(ApplicationFailure);
@@ -36,5 +36,32 @@ describe('providerFailure', () => {
     expect(providerFailure(error)).toBe(error);
     const failure = ApplicationFailure.nonRetryable('already a failure', 'OTHER');
     expect(providerFailure(failure)).toBe(failure);
+  });
+});
+
+describe('modelCallFailure', () => {
+  it('makes a text longer than the context a final CONTEXT_TOO_SMALL carrying the window the provider stated', () => {
+    const failure = asFailure(modelCallFailure(new ProviderContextExceededError('rejected as longer than the context window (HTTP 400)', 2048)));
+    expect(failure.type).toBe('CONTEXT_TOO_SMALL');
+    expect(failure.nonRetryable).toBe(true);
+    expect(failure.details).toEqual([{ contextTokens: 2048 }]);
+    expect(failure.message).toBe('rejected as longer than the context window (HTTP 400)');
+  });
+
+  it('carries no window when the provider stated none', () => {
+    expect(asFailure(modelCallFailure(new ProviderContextExceededError('too long'))).details).toEqual([{}]);
+  });
+
+  it('leaves every other error to providerFailure', () => {
+    expect(asFailure(modelCallFailure(new ProviderRejectedError('rejected (HTTP 400)'))).type).toBe('INPUT_REJECTED');
+    expect(asFailure(modelCallFailure(new ProviderUnavailableError('HTTP 503'))).type).toBe('PROVIDER_UNAVAILABLE');
+  });
+});
+
+describe('providerFailure, for the summaries that cannot plan again', () => {
+  it('makes a text longer than the context a final INPUT_REJECTED, as any refusal', () => {
+    const failure = asFailure(providerFailure(new ProviderContextExceededError('too long', 2048)));
+    expect(failure.type).toBe('INPUT_REJECTED');
+    expect(failure.nonRetryable).toBe(true);
   });
 });
