@@ -42,6 +42,9 @@ export function sendOperation(baseUrl: string, operation: ApiOperation, credenti
   return http(`${baseUrl}${path}`, { method: operation.method.toUpperCase(), headers, json: body });
 }
 
+/** An operation's answer, and how long it took to come: what a test of the API's deadlines bounds. */
+export type TimedAnswer = HttpResult & { elapsedMs: number };
+
 /**
  * Sends each operation once and answers by operation name. Deletes go last, one at a time, so
  * none takes away what another operation was given to act on.
@@ -51,9 +54,13 @@ export async function sendEveryOperation(
   operations: readonly ApiOperation[],
   credentials: OperationCredentials,
   inputs: OperationInputs = {},
-): Promise<Map<string, HttpResult>> {
-  const answers = new Map<string, HttpResult>();
-  const send = async (operation: ApiOperation) => answers.set(operationName(operation), await sendOperation(baseUrl, operation, credentials, inputs));
+): Promise<Map<string, TimedAnswer>> {
+  const answers = new Map<string, TimedAnswer>();
+  const send = async (operation: ApiOperation) => {
+    const sentAt = Date.now();
+    const answer = await sendOperation(baseUrl, operation, credentials, inputs);
+    answers.set(operationName(operation), { ...answer, elapsedMs: Date.now() - sentAt });
+  };
   await Promise.all(operations.filter((operation) => operation.method !== 'delete').map(send));
   for (const operation of operations.filter((candidate) => candidate.method === 'delete')) await send(operation);
   return answers;

@@ -3,6 +3,7 @@ import { ApiWithoutTemporal } from '../../support/api-without-temporal';
 import { API_OPERATIONS } from '../../support/api-operations';
 import { bearer, http } from '../../support/http';
 import { operationName, sendEveryOperation } from '../../support/operation-requests';
+import { ANSWERED_WITHOUT_TEMPORAL } from '../../support/operations-without-temporal';
 import { storeEndpointWithDelivery } from '../../support/stored-webhook';
 
 let api: ApiWithoutTemporal;
@@ -47,31 +48,6 @@ describe('Temporal unreachable', () => {
     expect((await http(`${baseUrl}/healthz`)).status).toBe(200);
   });
 });
-
-// What these serve is the process's own (probes, documents, the console, the models) or the
-// database's (webhook endpoints and their log, usage, console sessions, the reviewer): they answer
-// as usual. Every other operation, one added later included, needs Temporal and must answer 503.
-const ANSWERED_WITHOUT_TEMPORAL = new Set([
-  'GET /healthz',
-  'GET /metrics',
-  'GET /openapi.json',
-  'GET /docs',
-  'GET /console',
-  'GET /console/assets/{asset}',
-  'POST /console/session',
-  'GET /console/session',
-  'DELETE /console/session',
-  'GET /v1/models',
-  'GET /v1/usage',
-  'GET /v1/review/me',
-  'POST /v1/webhook-endpoints',
-  'GET /v1/webhook-endpoints',
-  'GET /v1/webhook-endpoints/{endpoint_id}',
-  'DELETE /v1/webhook-endpoints/{endpoint_id}',
-  'POST /v1/webhook-endpoints/{endpoint_id}/rotate-secret',
-  'GET /v1/webhook-endpoints/{endpoint_id}/deliveries',
-  'POST /v1/webhook-endpoints/{endpoint_id}/enable',
-]);
 
 describe('every operation while Temporal is unreachable', () => {
   let answers: Map<string, HttpResult>;
