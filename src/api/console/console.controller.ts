@@ -44,7 +44,11 @@ export class ConsoleController {
     refuseOtherOrigins(request);
     const parsed = signInSchema.safeParse(body);
     if (!parsed.success) throw ApiError.invalidRequest(describeFirstIssue(parsed.error));
-    const opened = accepted(await this.authenticator.attempt(request, () => this.sessions.open(parsed.data.credential)), 'The API key or reviewer credential is invalid or has been revoked');
+    const { credential } = parsed.data;
+    const opened = accepted(
+      await this.authenticator.attempt(request, () => this.sessions.open(credential), () => this.authenticator.isKnown(credential)),
+      'The API key or reviewer credential is invalid or has been revoked',
+    );
     void reply.header('set-cookie', sessionCookie(request, opened.cookieValue, CONSOLE_SESSION_TTL_SECONDS)).header('cache-control', 'no-store');
     return opened.identity;
   }

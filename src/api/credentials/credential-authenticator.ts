@@ -2,12 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { hashCredential, type CredentialEnvironment } from '../../common/credentials/credential-format';
 import type { CredentialKind } from '../../common/credentials/credential-kind';
 import { HashLookupCache } from './hash-lookup-cache';
+import { KnownCredentialHashes } from './known-credential-hashes';
 
 /** What the check reads of a stored credential of any kind. */
 export interface StoredCredential {
   id: string;
   environment: CredentialEnvironment;
   hash: Buffer;
+  createdAt: string;
   revokedAt: string | null;
   /** Only a kind that can end later (an API key in a rotation's grace period) has it. */
   expiresAt?: string | null;
@@ -16,6 +18,7 @@ export interface StoredCredential {
 export interface CredentialLookup<T extends StoredCredential> {
   findByHash(hash: Buffer): Promise<T | undefined>;
   findById(id: string): Promise<T | undefined>;
+  createdSince(since?: string): Promise<T[]>;
 }
 
 export interface CredentialAuthenticatorOptions {
@@ -30,6 +33,7 @@ export interface CredentialAuthenticatorOptions {
  */
 export class CredentialAuthenticator<T extends StoredCredential, Identity> {
   private readonly byHash: HashLookupCache<T>;
+  private readonly known: KnownCredentialHashes;
   private readonly clock: () => Date;
 
   constructor(
@@ -40,6 +44,7 @@ export class CredentialAuthenticator<T extends StoredCredential, Identity> {
     private readonly identify: (stored: T, now: Date) => Identity,
   ) {
     this.byHash = new HashLookupCache((hash) => store.findByHash(hash), options.cacheTtlMs, options.cacheMax);
+    this.known = new KnownCredentialHashes((since) => store.createdSince(since));
     this.clock = options.clock ?? (() => new Date());
   }
 
@@ -54,9 +59,9 @@ export class CredentialAuthenticator<T extends StoredCredential, Identity> {
     return this.whileActive(stored);
   }
 
-  /** Whether this process found the credential in the store lately, valid or since revoked: the throttle on failed credentials lets it through. */
-  vouchesFor(presented: string): boolean {
-    return this.byHash.vouchesFor(hashCredential(presented));
+  /** Whether the store holds the credential (revoked or not), as of a second ago: the throttle on failed credentials lets it through. */
+  isKnown(presented: string): Promise<boolean> {
+    return this.known.has(hashCredential(presented));
   }
 
   /** Whom the credential a console session was opened with identifies, while it still works (read afresh: a session lasts hours). */

@@ -1,9 +1,5 @@
 import { LRUCache } from 'lru-cache';
 
-// How long a credential found once is vouched for: a client sharing its address with an attacker
-// keeps being looked up, past the throttle on failed credentials, for this long after its last success.
-const VOUCHED_FOR_MS = 60 * 60 * 1000;
-
 /**
  * Credential lookups by hash, cached for a short TTL so polling stays cheap; the TTL bounds how
  * long a revoked credential keeps working on this process. A TTL of 0 looks every credential up.
@@ -13,7 +9,6 @@ const VOUCHED_FOR_MS = 60 * 60 * 1000;
 export class HashLookupCache<T extends object> {
   private readonly found?: LRUCache<string, T>;
   private readonly missing?: LRUCache<string, true>;
-  private readonly vouched: LRUCache<string, true>;
 
   constructor(
     private readonly find: (hash: Buffer) => Promise<T | undefined>,
@@ -24,7 +19,6 @@ export class HashLookupCache<T extends object> {
       this.found = new LRUCache({ max, ttl: ttlMs });
       this.missing = new LRUCache({ max, ttl: ttlMs });
     }
-    this.vouched = new LRUCache({ max, ttl: VOUCHED_FOR_MS });
   }
 
   async lookup(hash: Buffer): Promise<T | undefined> {
@@ -38,12 +32,6 @@ export class HashLookupCache<T extends object> {
       return undefined;
     }
     this.found?.set(cacheKey, stored);
-    this.vouched.set(cacheKey, true);
     return stored;
-  }
-
-  /** Whether the credential with this hash was found in the store lately. */
-  vouchesFor(hash: Buffer): boolean {
-    return this.vouched.has(hash.toString('base64'));
   }
 }

@@ -34,9 +34,16 @@ export class RequestAuthenticator {
     private readonly throttle: FailedCredentialThrottle,
   ) {}
 
-  /** The outcome of a credential presented by the request's client, throttled; a lookup that fails is 503. */
-  async attempt<T>(request: FastifyRequest, check: () => Promise<T | undefined>, vouched = false): Promise<CredentialAttempt<T>> {
-    return this.throttle.attempt(request.ip, () => this.checked(request, check()), vouched);
+  /** The outcome of a credential presented by the request's client, throttled unless `known`; a lookup that fails is 503. */
+  async attempt<T>(request: FastifyRequest, check: () => Promise<T | undefined>, known?: () => Promise<boolean>): Promise<CredentialAttempt<T>> {
+    return this.throttle.attempt(request.ip, () => this.checked(request, check()), known && (() => this.checked(request, known())));
+  }
+
+  /** Whether the store holds this API key or reviewer credential, revoked or not (KnownCredentialHashes). */
+  isKnown(presented: string): Promise<boolean> {
+    if (parseApiKey(presented)) return this.keys.isKnown(presented);
+    if (parseReviewerCredential(presented)) return this.reviewers.isKnown(presented);
+    return Promise.resolve(false);
   }
 
   /** Sets the request's caller (or reviewer), or throws the 401, 403, 429 or 503 to answer. */
@@ -48,14 +55,14 @@ export class RequestAuthenticator {
     if (reviewerRoute) {
       if (!presented) throw unauthorized('Send a reviewer credential in the Authorization header, with the Bearer scheme');
       if (parseApiKey(presented)) throw forbidden('A customer API key cannot review assessments; use a reviewer credential (`assay reviewers add`)');
-      const reviewer = accepted(await this.attempt(request, () => this.reviewers.authenticate(presented), this.reviewers.vouchesFor(presented)), 'The reviewer credential is invalid or has been revoked');
+      const reviewer = accepted(await this.attempt(request, () => this.reviewers.authenticate(presented), () => this.reviewers.isKnown(presented)), 'The reviewer credential is invalid or has been revoked');
       request.reviewer = reviewer;
       request.log = request.log.child({ reviewer: reviewer.name, env: reviewer.environment, reviewer_id: reviewer.reviewerId });
       return;
     }
     if (!presented) throw unauthorized('Send an API key in the Authorization header, with the Bearer scheme');
     if (parseReviewerCredential(presented)) throw forbidden('A reviewer credential can only review assessments; customer operations take an API key');
-    const caller = accepted(await this.attempt(request, () => this.keys.authenticate(presented), this.keys.vouchesFor(presented)), 'The API key is invalid or has been revoked');
+    const caller = accepted(await this.attempt(request, () => this.keys.authenticate(presented), () => this.keys.isKnown(presented)), 'The API key is invalid or has been revoked');
     request.caller = caller;
     request.log = request.log.child({ organisation: caller.organizationId, env: caller.environment, key_id: caller.keyId });
   }

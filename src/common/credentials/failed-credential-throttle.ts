@@ -13,8 +13,8 @@ export type CredentialAttempt<T> = { outcome: 'accepted'; identity: T } | { outc
 
 /**
  * Failed credentials, counted per client and for all clients. Once either count is spent, a
- * credential is refused before it is checked, unless this process vouches for it (it found it
- * valid lately): a client that shares an address with an attacker keeps working.
+ * credential is refused before it is checked, unless `known` says the store holds it: a client
+ * that shares an address with an attacker keeps working.
  */
 export class FailedCredentialThrottle {
   constructor(
@@ -22,12 +22,11 @@ export class FailedCredentialThrottle {
     private readonly inAll = new TokenBucketLimiter(FAILED_CREDENTIALS_IN_ALL),
   ) {}
 
-  async attempt<T>(address: string, check: () => T | undefined | Promise<T | undefined>, vouched = false): Promise<CredentialAttempt<T>> {
+  /** `known`, asked only once the client is throttled, says without a lookup whether the credential exists. */
+  async attempt<T>(address: string, check: () => T | undefined | Promise<T | undefined>, known?: () => Promise<boolean>): Promise<CredentialAttempt<T>> {
     const client = clientOf(address);
-    if (!vouched) {
-      const wait = Math.max(...[this.perClient.peek(client), this.inAll.peek(EVERY_CLIENT)].map((left) => (left.allowed ? 0 : left.secondsUntilNext)));
-      if (wait > 0) return { outcome: 'throttled', retryAfterSeconds: wait };
-    }
+    const wait = Math.max(...[this.perClient.peek(client), this.inAll.peek(EVERY_CLIENT)].map((left) => (left.allowed ? 0 : left.secondsUntilNext)));
+    if (wait > 0 && !(await known?.())) return { outcome: 'throttled', retryAfterSeconds: wait };
     const identity = await check();
     if (identity !== undefined) return { outcome: 'accepted', identity };
     this.perClient.take(client);

@@ -33,6 +33,12 @@ export abstract class CredentialStore<Table extends CredentialTable, Row, Stored
     return row && this.fromRow(row);
   }
 
+  /** Every credential created at or after `since` (all of them without it), revoked or not. */
+  async createdSince(since?: string): Promise<Stored[]> {
+    const rows = await (since === undefined ? this.rows() : this.rows().where(sql.ref('createdAt'), '>=', since)).execute();
+    return rows.map(this.fromRow);
+  }
+
   async list(): Promise<Stored[]> {
     const rows = await this.rows().orderBy('createdAt').orderBy('id').execute();
     return rows.map(this.fromRow);

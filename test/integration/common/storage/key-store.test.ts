@@ -116,6 +116,19 @@ describe.each([
       expect(JSON.stringify(listed)).not.toContain(issued.key.slice('assay_test_'.length + 6));
     });
 
+    it('finds the keys created at or after an instant, revoked or not, and all of them without one', async () => {
+      const first = await service.issue('acme', 'test');
+      now += 60_000;
+      const second = await service.issue('globex', 'live');
+      await service.revoke(second.id);
+      const ids = async (since?: string) => (await store.createdSince(since)).map((key) => key.id).sort();
+      expect(await ids()).toEqual([first.id, second.id].sort());
+      expect(await ids(new Date(START + 60_000).toISOString())).toEqual([second.id]);
+      expect(await ids(new Date(START + 60_001).toISOString())).toEqual([]);
+      expect(await authenticator.isKnown(second.key)).toBe(true);
+      expect(await authenticator.isKnown(API_KEYS.format.generate('assay', 'test'))).toBe(false);
+    });
+
     it('stores a hash and a prefix, never the secret', async () => {
       const issued = await service.issue('acme', 'test');
       await service.rotate(issued.id, { graceMs: HOUR });

@@ -33,10 +33,13 @@ describe('the throttle on failed credentials', () => {
     for (let i = 0; i < 5; i++) expect((await failures.attempt('192.0.2.1', valid)).outcome).toBe('accepted');
   });
 
-  it('still checks a credential it vouches for when the client is throttled', async () => {
+  it('still checks a credential the store is known to hold when the client is throttled, and asks only then', async () => {
     const { throttle: failures } = throttle(1, 100);
-    await failures.attempt('192.0.2.1', refused);
-    expect((await failures.attempt('192.0.2.1', valid, true)).outcome).toBe('accepted');
+    const known = jest.fn(async () => true);
+    await failures.attempt('192.0.2.1', refused, known);
+    expect(known).not.toHaveBeenCalled();
+    expect((await failures.attempt('192.0.2.1', valid, known)).outcome).toBe('accepted');
+    expect((await failures.attempt('192.0.2.1', valid, async () => false)).outcome).toBe('throttled');
   });
 
   it('keeps one client from spending another’s failures', async () => {
