@@ -20,7 +20,7 @@ export interface HostileTarget {
 
 // Paced rather than as fast as possible: the soak asks whether a steady stream of them, beside the
 // steady mix, leaves anything behind over an hour, not what a flood costs (the hostile-callers bench).
-const WITHOUT_KEY = { everyMs: 50, bodyBytes: 4 * 1024 * 1024 };
+const WITHOUT_KEY = { everyMs: 250, bodyBytes: 4 * 1024 * 1024 };
 const RANDOM_KEY_EVERY_MS = 50;
 const MALFORMED_EVERY_MS = 200;
 
