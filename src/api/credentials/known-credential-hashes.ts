@@ -17,7 +17,6 @@ export interface CreatedCredential {
  */
 export class KnownCredentialHashes {
   private readonly hashes = new Set<string>();
-  private since?: string;
   private newestSeen = Number.NEGATIVE_INFINITY;
   private refreshedAt = Number.NEGATIVE_INFINITY;
   private refreshing?: Promise<void>;
@@ -46,12 +45,10 @@ export class KnownCredentialHashes {
   }
 
   private async load(): Promise<void> {
-    let newest = this.newestSeen;
-    for (const { hash, createdAt } of await this.createdSince(this.since)) {
+    const since = Number.isFinite(this.newestSeen) ? new Date(this.newestSeen - CLOCK_OVERLAP_MS).toISOString() : undefined;
+    for (const { hash, createdAt } of await this.createdSince(since)) {
       this.hashes.add(hash.toString('base64'));
-      newest = Math.max(newest, Date.parse(createdAt));
+      this.newestSeen = Math.max(this.newestSeen, Date.parse(createdAt));
     }
-    this.newestSeen = newest;
-    if (Number.isFinite(newest)) this.since = new Date(newest - CLOCK_OVERLAP_MS).toISOString();
   }
 }
