@@ -2,7 +2,6 @@ import * as http from 'node:http';
 import type { Payload, PayloadCodec } from '@temporalio/common';
 import { temporal } from '@temporalio/proto';
 import { trustedHop, type TrustProxy } from '../common/config/trust-proxy';
-import { FailedCredentialThrottle } from '../common/credentials/failed-credential-throttle';
 import { CodecSessions } from './codec-sessions';
 import { answer, BodyTooLargeError, readBody } from './http-io';
 import { requestOrigin, type RequestOrigin } from './request-origin';
@@ -33,7 +32,6 @@ const ProtoPayloads = temporal.api.common.v1.Payloads;
  */
 export function createCodecServer(codec: PayloadCodec, options: CodecServerOptions): http.Server {
   const sessions = new CodecSessions(options.credential);
-  const throttle = new FailedCredentialThrottle();
   const trusted = trustedHop(options.trustProxy);
   return http.createServer((request, response) => {
     const seenAs = requestOrigin(request, trusted);
@@ -46,7 +44,7 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
     const path = (request.url ?? '').split('?')[0];
     const operation = PATHS[path];
     if (!operation) {
-      if (serveSignIn(request, response, path, seenAs, sessions, throttle)) return;
+      if (serveSignIn(request, response, path, seenAs, sessions)) return;
       return answer(response, 404, { message: `Not found: the codec answers POST /codec/decode and /codec/encode, and signs browsers in at ${SIGN_IN_PATHS.page}` });
     }
     if (request.method === 'OPTIONS') {
@@ -56,7 +54,7 @@ export function createCodecServer(codec: PayloadCodec, options: CodecServerOptio
       return answer(response, 204);
     }
     if (request.method !== 'POST') return answer(response, 405, { message: 'Use POST' }, { allow: 'POST, OPTIONS' });
-    admission(request, seenAs, sessions, throttle)
+    admission(request, seenAs, sessions)
       .then(async (admitted) => {
         if (admitted === 'refused') {
           const message = `The codec needs the operator credential: Authorization: Bearer <credential>, or a browser signed in at ${SIGN_IN_PATHS.page}`;
@@ -84,12 +82,11 @@ async function admission(
   request: http.IncomingMessage,
   seenAs: RequestOrigin,
   sessions: CodecSessions,
-  throttle: FailedCredentialThrottle,
 ): Promise<'admitted' | 'refused' | { retryAfterSeconds: number }> {
   if (signedIn(request, seenAs, sessions)) return 'admitted';
   const presented = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
   if (presented === undefined) return 'refused';
-  const attempt = await throttle.attempt(seenAs.client, () => (sessions.isCredential(presented) ? presented : undefined));
+  const attempt = await sessions.attempt(seenAs.client, presented);
   if (attempt.outcome === 'throttled') return { retryAfterSeconds: attempt.retryAfterSeconds };
   return attempt.outcome === 'accepted' ? 'admitted' : 'refused';
 }

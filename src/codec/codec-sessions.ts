@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { FailedCredentialThrottle, type CredentialAttempt } from '../common/credentials/failed-credential-throttle';
 
 /** How long a browser stays signed in to the codec. */
 export const CODEC_SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -9,6 +10,7 @@ const SESSION_VALUE = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
  * The operator credential and the browser sign-ins made with it. A sign-in is kept by the browser
  * alone, as a cookie holding its expiry and an HMAC of that expiry keyed with the credential: the
  * credential never leaves the server, and a new credential ends every sign-in made with the old one.
+ * Wrong credentials, by Bearer or by the form, count against one throttle per client.
  */
 export class CodecSessions {
   private readonly credentialDigest: Buffer;
@@ -16,8 +18,14 @@ export class CodecSessions {
   constructor(
     private readonly credential: string,
     private readonly clock: () => number = Date.now,
+    private readonly throttle = new FailedCredentialThrottle(),
   ) {
     this.credentialDigest = sha256(credential);
+  }
+
+  /** A credential presented by `client` (Bearer or the sign-in form), failures throttled per client. */
+  attempt(client: string, presented: string): Promise<CredentialAttempt<string>> {
+    return this.throttle.attempt(client, () => (this.isCredential(presented) ? presented : undefined));
   }
 
   /** Compared as digests, in constant time whatever the presented value's length. */

@@ -1,5 +1,4 @@
 import type * as http from 'node:http';
-import type { FailedCredentialThrottle } from '../common/credentials/failed-credential-throttle';
 import { cookieOf, sessionCookieHeader, sessionCookieName } from '../common/http-cookies';
 import { CODEC_SESSION_TTL_SECONDS, type CodecSessions } from './codec-sessions';
 import { answer, BodyTooLargeError, readBody } from './http-io';
@@ -28,7 +27,6 @@ export function serveSignIn(
   path: string,
   seenAs: RequestOrigin,
   sessions: CodecSessions,
-  throttle: FailedCredentialThrottle,
 ): boolean {
   if (path === SIGN_IN_PATHS.page || path === COOKIE_PATH) {
     if (request.method !== 'GET' && request.method !== 'HEAD') answer(response, 405, { message: 'Use GET' }, { allow: 'GET, HEAD' });
@@ -54,7 +52,7 @@ export function serveSignIn(
   readBody(request, MAX_FORM_BYTES)
     .then(async (body) => {
       const presented = (new URLSearchParams(body).get('credential') ?? '').trim();
-      const attempt = await throttle.attempt(seenAs.client, () => (sessions.isCredential(presented) ? presented : undefined));
+      const attempt = await sessions.attempt(seenAs.client, presented);
       if (attempt.outcome === 'throttled') return page(response, 429, { refused: true, retryAfterSeconds: attempt.retryAfterSeconds }, { 'retry-after': String(attempt.retryAfterSeconds) });
       if (attempt.outcome === 'refused') return page(response, 401, { refused: true });
       seeThePage(response, cookie(seenAs, sessions.issue(), CODEC_SESSION_TTL_SECONDS));
