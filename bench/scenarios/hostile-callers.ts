@@ -6,6 +6,7 @@ import { runOpenLoop } from '../open-loop';
 import { distribution, type Distribution } from '../stats';
 import { UsageMeter } from '../usage-meter';
 import type { HostileCallerOrders } from './hostile-caller-thread';
+import { parseApiKey } from '../../src/common/keys/api-key';
 
 export interface HostileCallersSettings {
   /** How long each phase lasts. */
@@ -47,7 +48,7 @@ export async function runHostileCallersScenario(stack: BenchStack, taskId: strin
   const phase = async (name: string, kind?: HostileCallerOrders['kind']): Promise<HostilePhase> => {
     const meter = new UsageMeter([api]);
     meter.start();
-    const orders: HostileCallerOrders | undefined = kind && { kind, baseUrl: stack.baseUrl, clients: settings.clients, bodyBytes: settings.bodyBytes, brand: stack.apiKey.split('_')[0], readPath };
+    const orders: HostileCallerOrders | undefined = kind && { kind, baseUrl: stack.baseUrl, clients: settings.clients, bodyBytes: settings.bodyBytes, brand: parseApiKey(stack.apiKey)!.brand, readPath };
     const callers = orders && new Worker(path.join(__dirname, 'hostile-caller-thread.js'), { workerData: orders });
     const answers = callers ? new Promise<Record<string, number>>((resolve) => callers.once('message', resolve)) : Promise.resolve({});
     const reads: Promise<GetResult>[] = [];

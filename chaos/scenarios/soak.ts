@@ -1,4 +1,5 @@
 import { quantile } from '../../bench/stats';
+import { parseApiKey } from '../../src/common/keys/api-key';
 import { TaskFailedError, type AssayClient, type Task } from '../../src/sdk';
 import { WebhookReceiver } from '../../test/support/webhook-receiver';
 import { sleep, waitUntil } from '../clients/concurrency';
@@ -189,7 +190,7 @@ export async function runSoak(plan: SoakPlan, log: ProgressLog): Promise<SoakRep
       startEvery(ASSESSMENT_EVERY_MS, endsAt, signal, () => reviewedAssessment().catch((error: unknown) => void problems.push(`review: ${String(error)}`))),
       ...floodClients,
       sampleTemporal(),
-      sendHostileTraffic({ baseUrl: stack.baseUrl, brand: stack.apiKey.split('_')[0], malformedKey: hostileKey }, endsAt, signal).then((tally) => {
+      sendHostileTraffic({ baseUrl: stack.baseUrl, brand: parseApiKey(stack.apiKey)!.brand, malformedKey: hostileKey }, endsAt, signal).then((tally) => {
         hostile = tally;
       }),
     ]);
