@@ -87,6 +87,14 @@ describe('the model of a create', () => {
     );
   });
 
+  it("lists the same offered models on a batch's create, which a fuzzer found answered UNKNOWN_MODEL for a schema-valid name", () => {
+    const createBatch = component('CreateBatchRequest');
+    const batch = (model: unknown) => ({ task_type: 'summarize', model, items: [{ key: 'a', input: { text: 'Some text.' } }] });
+    expect(document.components.schemas.CreateBatchRequest.properties.model.enum).toEqual(['extractive', 'smollm2']);
+    expect(createBatch(batch('smollm2'))).toBe(true);
+    expect(createBatch(batch('IyX'))).toBe(false);
+  });
+
   it.each([7, '', ' smollm2', 'a b'])('refuses the malformed model %j in both', (model) => {
     expect(createTask(body(model))).toBe(false);
     expect(() => parseCreateTaskRequest(body(model), 1000, models)).toThrow(expect.objectContaining({ code: 'INVALID_REQUEST' }));
