@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { multiLineNotBlank } from '../http/text-patterns';
 import { describeIssue } from '../http/zod-issues';
-import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
+import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority } from '../../contract';
 import { parseCancelAfter } from '../http/cancel-after';
 import type { ModelCatalog } from '../../common/config/model-catalog';
+import type { CreateTaskRequest } from '../../sdk/resources';
 
 /** What a create and a batch share: the task's type, model, priority and deadline. */
 export const taskOptionFields = {
@@ -37,16 +38,8 @@ export const summarizeInputSchema = z
 
 export const createTaskSchema = z.object({ ...taskOptionFields, input: summarizeInputSchema }, { error: 'must be a JSON object' }).strict();
 
-/** Fields absent from a body are left out, so a request's hash stays what it was before they existed. */
-export interface CreateTaskRequest {
-  task_type: TaskType;
-  input: SummarizeInput;
-  model?: string;
-  priority?: TaskPriority;
-  deadline?: string;
-}
-
 export interface ParsedCreateTask {
+  /** Fields absent from the body are left out, so a request's hash stays what it was before they existed. */
   request: CreateTaskRequest;
   /** The model the task runs on: the one named, else the default. */
   model: TaskModel;

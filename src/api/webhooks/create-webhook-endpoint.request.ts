@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error';
 import { singleLine } from '../http/text-patterns';
 import { describeFirstIssue } from '../http/zod-issues';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract';
+import { WEBHOOK_EVENT_TYPES } from '../../contract';
+import type { CreateWebhookEndpointRequest } from '../../sdk/resources';
 
 const MAX_URL_LENGTH = 2048;
 // An absolute URI by RFC 3986's alphabet, the `format: uri` the document promises; whether it may
@@ -21,12 +22,6 @@ export const createWebhookEndpointSchema = z
     description: z.string().max(500).check(singleLine()).optional(),
   }, { error: 'must be a JSON object' })
   .strict();
-
-export interface CreateWebhookEndpointRequest {
-  url: string;
-  events: WebhookEventType[];
-  description?: string;
-}
 
 /** Validates a registration body at the edge; the URL's safety is checked after this, with DNS. */
 export function parseCreateWebhookEndpointRequest(body: unknown): CreateWebhookEndpointRequest {
