@@ -1,12 +1,9 @@
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { configSchema } from '../../src/common/config/app-config';
 import { taskWorkflowId } from '../../src/contract';
 import { DEMO_ORGANIZATION } from '../../src/embedded/demo-key';
-import { freePort } from '../../src/embedded/free-port';
-import { resolveTemporalCli } from '../../src/embedded/temporal-cli';
-import { BuiltService } from '../support/built-service';
+import { startEmbeddedStack, stopEmbeddedStack, type EmbeddedStack } from '../support/embedded-stack';
 import { bearer, http } from '../support/http';
 import { openBrowser, type Browser } from './chromium';
 import { CIPHERTEXT_SHOWN, openWorkflowPage, signInAtCodec, workflowPageUrl } from './temporal-ui-codec';
@@ -16,8 +13,7 @@ const MARKER = `marker-${Date.now().toString(36)}-in-the-browser`;
 const SCREENSHOTS = { ciphertext: '/tmp/assay-codec-ciphertext.png', plaintext: '/tmp/assay-codec-plaintext.png' };
 const SANDBOX_NAMESPACE = configSchema.parse({}).TEMPORAL_NAMESPACE_SANDBOX;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-codec-browser-'));
-let stack: BuiltService;
+let stack: EmbeddedStack;
 let codecEndpoint: string;
 let credential: string;
 let workflowPage: string;
@@ -25,35 +21,26 @@ let browser: Browser;
 
 beforeAll(async () => {
   // `npm start` as a user runs it (on free ports): the dev server's Web UI with --ui-codec-endpoint, the codec process, the demo key and the credential in the data directory.
-  const [port, temporalPort, uiPort, codecPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const env = { PORT: String(port), TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`, TEMPORAL_UI_PORT: String(uiPort), CODEC_PORT: String(codecPort), DATA_DIR: dataDir, TEMPORAL_CLI_PATH: resolveTemporalCli() };
-  stack = await BuiltService.start('embedded', env, /Assay is running/, 1, 120_000);
+  stack = await startEmbeddedStack('assay-codec-browser-');
   // The addresses its banner names.
-  codecEndpoint = `http://localhost:${codecPort}/codec`;
-  expect(stack.log).toContain(`Codec        ${codecEndpoint}`);
-  credential = fs.readFileSync(path.join(dataDir, 'codec-credential'), 'utf8').trim();
-  const key = fs.readFileSync(path.join(dataDir, 'demo-api-key.txt'), 'utf8').trim();
+  codecEndpoint = `http://localhost:${stack.ports.codec}/codec`;
+  expect(stack.service.log).toContain(`Codec        ${codecEndpoint}`);
+  credential = fs.readFileSync(path.join(stack.dataDir, 'codec-credential'), 'utf8').trim();
 
-  const created = await http(`http://127.0.0.1:${port}/v1/ai/tasks`, {
+  const created = await http(`${stack.baseUrl}/v1/ai/tasks`, {
     method: 'POST',
-    headers: { ...bearer(key), prefer: 'wait=30' },
+    headers: { ...bearer(stack.apiKey), prefer: 'wait=30' },
     json: { task_type: 'summarize', input: { text: `${MARKER} is in the text. The council approved the plan.` } },
   });
   expect(created.body).toMatchObject({ status: 'succeeded' });
   const workflowId = taskWorkflowId(DEMO_ORGANIZATION, created.body.id);
-  workflowPage = await workflowPageUrl(`http://localhost:${uiPort}`, { address: env.TEMPORAL_ADDRESS }, SANDBOX_NAMESPACE, workflowId);
+  workflowPage = await workflowPageUrl(`http://localhost:${stack.ports.ui}`, { address: stack.temporalAddress }, SANDBOX_NAMESPACE, workflowId);
   browser = await openBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  // SIGTERM lets the launcher stop its dev server and children; SIGKILL only if it hangs.
-  if (stack?.alive) {
-    stack.signal('SIGTERM');
-    await Promise.race([stack.exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
-  }
-  await stack?.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopEmbeddedStack(stack);
 });
 
 describe('the Temporal UI of the embedded default with the codec endpoint', () => {

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { freePort } from '../../src/embedded/free-port';
-import { resolveTemporalCli } from '../../src/embedded/temporal-cli';
 import { AssayClient, type Task } from '../../src/sdk';
-import { BuiltService } from '../support/built-service';
+import type { BuiltService } from '../support/built-service';
+import { startEmbeddedStack, stopEmbeddedStack, type EmbeddedStack } from '../support/embedded-stack';
 import { eventually } from '../support/eventually';
 import { bearer, http } from '../support/http';
 import { SUMMARIZE_TASK, taskWhenFinal } from '../support/tasks';
@@ -23,48 +19,26 @@ const HANG_MS = 10_000;
 const PROBE_PAUSE_MS = 100;
 const RECOVERY_TIMEOUT_MS = 45_000;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-supervisor-'));
+let embedded: EmbeddedStack;
 let stack: BuiltService;
 let baseUrl: string;
 let codecUrl: string;
 let key: string;
 
 beforeAll(async () => {
-  const [port, temporalPort, uiPort, codecPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  stack = await BuiltService.start(
-    'embedded',
-    {
-      PORT: String(port),
-      TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`,
-      TEMPORAL_UI_PORT: String(uiPort),
-      CODEC_PORT: String(codecPort),
+  embedded = await startEmbeddedStack('assay-supervisor-', {
       // Off: the default port would collide with another stack's worker.
       WORKER_METRICS_PORT: '0',
       // Off, as in the chaos suite: the backlog a worker's kill leaves under load has admission
       // refuse the next creates with 429 for a while, and this test asks whether the supervisor
       // brings every child back with nothing lost (admission has its own test, admission.test.ts).
       ADMISSION_MAX_QUEUE_SECONDS: '0',
-      DATA_DIR: dataDir,
-      TEMPORAL_CLI_PATH: resolveTemporalCli(),
-    },
-    /Assay is running/,
-    1,
-    120_000,
-  );
-  baseUrl = `http://127.0.0.1:${port}`;
-  codecUrl = `http://127.0.0.1:${codecPort}/codec/`;
-  key = fs.readFileSync(path.join(dataDir, 'demo-api-key.txt'), 'utf8').trim();
+  });
+  ({ service: stack, baseUrl, apiKey: key } = embedded);
+  codecUrl = `http://127.0.0.1:${embedded.ports.codec}/codec/`;
 }, 150_000);
 
-afterAll(async () => {
-  // SIGTERM lets the launcher stop its children (a SIGKILL would orphan them); SIGKILL only if it hangs.
-  if (stack?.alive) {
-    stack.signal('SIGTERM');
-    await Promise.race([stack.exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
-  }
-  await stack?.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopEmbeddedStack(embedded));
 
 interface SupervisorLine {
   child: ChildName;
