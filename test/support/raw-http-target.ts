@@ -1,14 +1,25 @@
 import { AssayHarness } from './assay-harness';
 
-/** The service without a worker, a sandbox key and the port raw HTTP bytes go to: what the HTTP-level tests need. */
+/** Where raw HTTP bytes go: the port of the service without a worker, and a sandbox key. */
 export interface RawHttpTarget {
-  harness: AssayHarness;
   key: string;
   port: number;
 }
 
-export async function startRawHttpTarget(): Promise<RawHttpTarget> {
-  const harness = await AssayHarness.start({ worker: false });
-  const key = (await harness.issueKey('acme', 'test')).key;
-  return { harness, key, port: Number(new URL(harness.baseUrl).port) };
+/**
+ * The service for one test file's raw HTTP tests: started before them and stopped after them. Its
+ * fields are filled in once the file's beforeAll has run, so read them inside the tests.
+ */
+export function useRawHttpTarget(): Readonly<RawHttpTarget> {
+  const target: RawHttpTarget = { key: '', port: 0 };
+  let harness: AssayHarness | undefined;
+  beforeAll(async () => {
+    harness = await AssayHarness.start({ worker: false });
+    target.key = (await harness.issueKey('acme', 'test')).key;
+    target.port = Number(new URL(harness.baseUrl).port);
+  });
+  afterAll(async () => {
+    await harness?.stop();
+  });
+  return target;
 }
