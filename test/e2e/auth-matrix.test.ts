@@ -1,17 +1,9 @@
 import { AssayHarness } from '../support/assay-harness';
 import { bearer, http } from '../support/http';
-import { startTestPostgres, type TestPostgres } from '../support/test-postgres';
+import { testPostgresPerFile } from '../support/test-postgres';
 import { SUMMARIZE_TASK } from '../support/tasks';
 
-let postgres: TestPostgres;
-
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await postgres?.stop();
-});
+const postgres = testPostgresPerFile();
 
 /**
  * docs/api.md, Authentication and keys, over both key stores: a credential that is not a working
@@ -21,7 +13,7 @@ afterAll(async () => {
  */
 describe.each([
   ['SQLite', async () => undefined],
-  ['PostgreSQL', async () => postgres.createDatabase()],
+  ['PostgreSQL', async () => postgres().createDatabase()],
 ])('authentication with the %s key store', (_store, databaseUrl) => {
   let harness: AssayHarness;
   let tasksUrl: string;

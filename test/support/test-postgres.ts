@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { recordedToolPath } from '../../src/common/recorded-tool';
 import { startPostgresServer, type PostgresServer } from '../../src/cluster/postgres-server';
 import { freePort } from '../../src/embedded/free-port';
+import { perFile } from './per-file';
 
 export interface TestPostgres {
   /** Connection URL of the server's `postgres` database, as the superuser. */
@@ -53,17 +54,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
 
 /** A server for the whole test file, started before its first test and stopped after its last; call the result inside a test. */
 export function testPostgresPerFile(): () => TestPostgres {
-  let started: TestPostgres | undefined;
-  beforeAll(async () => {
-    started = await startTestPostgres();
-  });
-  afterAll(async () => {
-    await started?.stop();
-  });
-  return () => {
-    if (!started) throw new Error('the test PostgreSQL server did not start');
-    return started;
-  };
+  return perFile(startTestPostgres);
 }
 
 /** The server binaries' directory that the setup step recorded; a clear failure (not a skip) when there is none. */

@@ -2,7 +2,7 @@ import { ApiWithoutTemporal } from '../../support/api-without-temporal';
 import { TINY_GRAPH } from '../../support/graphs';
 import { bearer, http, type HttpResult } from '../../support/http';
 import { storeEndpointWithDelivery } from '../../support/stored-webhook';
-import { startTestPostgres, type TestPostgres } from '../../support/test-postgres';
+import { testPostgresPerFile } from '../../support/test-postgres';
 
 // Every text field the API stores refuses control characters with 400 INVALID_REQUEST naming the
 // field (ids, keys and URLs by the shape they must have, free text by its control-character check), before anything is stored or started, on SQLite and on PostgreSQL alike (a NUL was a 500
@@ -44,19 +44,11 @@ const REFUSED: Array<[string, string, unknown]> = [
 
 const SETTINGS = { TEMPORAL_RPC_TIMEOUT_MS: '1000', WEBHOOKS_ALLOW_INSECURE_SANDBOX: 'true' };
 
-let postgres: TestPostgres;
-
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await postgres?.stop();
-});
+const postgres = testPostgresPerFile();
 
 describe.each([
   ['SQLite', async () => ApiWithoutTemporal.start(SETTINGS)],
-  ['PostgreSQL', async () => ApiWithoutTemporal.start({ ...SETTINGS, DATABASE_URL: await postgres.createDatabase() })],
+  ['PostgreSQL', async () => ApiWithoutTemporal.start({ ...SETTINGS, DATABASE_URL: await postgres().createDatabase() })],
 ])('control characters, on %s', (_database, start) => {
   let api: ApiWithoutTemporal;
   let key: string;

@@ -14,21 +14,14 @@ import {
 } from '../../../src/contract';
 import { eventually } from '../../support/eventually';
 import { recordHistoryIfAsked } from '../../support/record-history';
-import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
+import { perFile } from '../../support/per-file';
+import { startWorkflowTestbed } from '../../support/workflow-testbed';
 
 // The batch workflow with its activities played by the test: admission a page at a time within
 // the window, the end on the counts, and a cancel. The e2e suite (test/e2e/batches.test.ts) runs
 // the same workflow with the real activities, tasks and database.
 
-let testbed: WorkflowTestbed;
-
-beforeAll(async () => {
-  testbed = await startWorkflowTestbed('error');
-});
-
-afterAll(async () => {
-  await testbed?.stop();
-});
+const testbed = perFile(() => startWorkflowTestbed('error'));
 
 /** Tasks the test finishes when it wants; admission and counts as the real activities report them. */
 class PlayedBatch {
@@ -76,7 +69,7 @@ class PlayedBatch {
 
 async function startBatch(played: PlayedBatch, total: number, pace?: AiBatchWorkflowInput['pace']) {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const worker = await testbed.createWorker({ taskQueue, activities: { ...createActivities({ summarizer: new ExtractiveProvider() }), ...played.activities } });
+  const worker = await testbed().createWorker({ taskQueue, activities: { ...createActivities({ summarizer: new ExtractiveProvider() }), ...played.activities } });
   const batchId = `batch_${randomUUID()}`;
   const input: AiBatchWorkflowInput = {
     batchId,
@@ -89,7 +82,7 @@ async function startBatch(played: PlayedBatch, total: number, pace?: AiBatchWork
     ...(pace ? { pace } : {}),
   };
   const memo: AiBatchMemo = { created_at: input.createdAt, request_hash: 'h', task_type: 'summarize', model: 'extractive', priority: 'low', total, admitted: 0 };
-  const handle = await testbed.client.workflow.start(AI_BATCH_WORKFLOW_TYPE, { taskQueue, workflowId: batchWorkflowId('acme', batchId), args: [input], memo: { ...memo } });
+  const handle = await testbed().client.workflow.start(AI_BATCH_WORKFLOW_TYPE, { taskQueue, workflowId: batchWorkflowId('acme', batchId), args: [input], memo: { ...memo } });
   return { worker, handle };
 }
 

@@ -25,7 +25,8 @@ import { SINGLE_ZONE_GRAPH } from '../../support/graphs';
 import { recordHistoryIfAsked } from '../../support/record-history';
 import { eventually } from '../../support/eventually';
 import { SANDBOX_NAMESPACE } from '../../support/test-temporal';
-import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
+import { perFile } from '../../support/per-file';
+import { startWorkflowTestbed } from '../../support/workflow-testbed';
 import { repoRoot } from '../../../src/common/repo-root';
 
 const EventType = temporal.api.enums.v1.EventType;
@@ -33,18 +34,10 @@ const HOUR = 60 * 60 * 1000;
 const RELAXED_SLA: AssessmentSla = { claimWithinMs: HOUR, reviewWithinMs: HOUR };
 // Set to write the history of the full-review test to test/replay/histories (see assessment.replay.test.ts).
 
-let testbed: WorkflowTestbed;
-
-beforeAll(async () => {
-  testbed = await startWorkflowTestbed('warn');
-});
-
-afterAll(async () => {
-  await testbed?.stop();
-});
+const testbed = perFile(() => startWorkflowTestbed('warn'));
 
 function createWorker(taskQueue: string): Promise<Worker> {
-  return testbed.createWorker({
+  return testbed().createWorker({
     taskQueue,
     activities: createActivities({ summarizer: new ExtractiveProvider() }),
     // A replacement worker picks up a cached workflow after this long instead of the default 10 s.
@@ -62,7 +55,7 @@ async function withWorker<T>(body: (taskQueue: string) => Promise<T>): Promise<T
 async function startAssessment(taskQueue: string, sla: AssessmentSla = RELAXED_SLA, pipeline?: ReviewPipeline): Promise<WorkflowHandle<typeof assessmentWorkflow>> {
   const assessmentId = newAssessmentId();
   const memo: AssessmentMemo = { created_at: new Date().toISOString(), name: 'Shop', request_hash: 'test' };
-  return testbed.client.workflow.start(assessmentWorkflow, {
+  return testbed().client.workflow.start(assessmentWorkflow, {
     taskQueue,
     workflowId: assessmentWorkflowId('acme', assessmentId),
     args: [{ assessmentId, organizationId: 'acme', name: 'Shop', context: 'The web shop.', graph: SINGLE_ZONE_GRAPH, sla, ...(pipeline ? { pipeline } : {}) }],
@@ -300,7 +293,7 @@ describe('worker crash while the assessment waits for review', () => {
 
   /** A worker in its own process, so it can be killed outright (no graceful shutdown, no cache hand-off). */
   async function startWorkerProcess(taskQueue: string, bundlePath: string): Promise<ChildProcess> {
-    fs.writeFileSync(bundlePath, testbed.workflowBundle.code);
+    fs.writeFileSync(bundlePath, testbed().workflowBundle.code);
     const script = `
       const { NativeConnection, Worker, Runtime, DefaultLogger } = require('@temporalio/worker');
       (async () => {
@@ -316,7 +309,7 @@ describe('worker crash while the assessment waits for review', () => {
       })().catch((error) => { console.error(error); process.exit(1); });`;
     const worker = spawn(process.execPath, ['-e', script], {
       cwd: repoRoot(),
-      env: { ...process.env, ADDRESS: testbed.server.address, NAMESPACE: SANDBOX_NAMESPACE, TASK_QUEUE: taskQueue, BUNDLE: bundlePath },
+      env: { ...process.env, ADDRESS: testbed().server.address, NAMESPACE: SANDBOX_NAMESPACE, TASK_QUEUE: taskQueue, BUNDLE: bundlePath },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     await new Promise<void>((resolve, reject) => {
@@ -338,7 +331,7 @@ describe('replay', () => {
       return started;
     });
     const history = await handle.fetchHistory();
-    await Worker.runReplayHistory({ workflowBundle: testbed.workflowBundle }, history, handle.workflowId);
+    await Worker.runReplayHistory({ workflowBundle: testbed().workflowBundle }, history, handle.workflowId);
     recordHistoryIfAsked(history, 'assessment-full-review-pipelines');
   });
 });

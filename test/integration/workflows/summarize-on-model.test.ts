@@ -28,21 +28,14 @@ import { bundlerLogger } from '../../../src/worker/bundler-logger';
 import type { HeldFirstWorkflowTaskActivities } from '../../support/held-first-workflow-task';
 import { localActivityTypes } from '../../support/local-activity-marker';
 import { recordHistoryIfAsked } from '../../support/record-history';
-import { startWorkflowTestbed, type WorkflowTestbed } from '../../support/workflow-testbed';
+import { perFile } from '../../support/per-file';
+import { startWorkflowTestbed } from '../../support/workflow-testbed';
 
 // The task workflow on a remote model, with the model's activity played by the test: what is
 // checked is the workflow's plan, its progress and its waiting, not a provider (the real-model
 // suite, test/e2e/real-model.test.ts, sends the same workflow to a real model server).
 
-let testbed: WorkflowTestbed;
-
-beforeAll(async () => {
-  testbed = await startWorkflowTestbed('error');
-});
-
-afterAll(async () => {
-  await testbed?.stop();
-});
+const testbed = perFile(() => startWorkflowTestbed('error'));
 
 const MODEL: RemoteTaskModel = { name: 'small', kind: 'remote', contextTokens: 512, maxOutputTokens: 64, concurrency: 2, unavailableWaitMs: 60_000 };
 
@@ -96,8 +89,8 @@ async function runOnModel(
   { deadlineInMs, bundle, assayActivities = createActivities({ summarizer: new ExtractiveProvider() }) }: TaskRun = {},
 ) {
   const taskQueue = `wf-test-${randomUUID()}`;
-  const workflows = await testbed.createWorker({ taskQueue, ...bundle, activities: { ...assayActivities, ...bundle?.activities } });
-  const models = await testbed.createWorker({ taskQueue: modelTaskQueue(taskQueue, model.name), activities, maxConcurrentActivityTaskExecutions: 10 });
+  const workflows = await testbed().createWorker({ taskQueue, ...bundle, activities: { ...assayActivities, ...bundle?.activities } });
+  const models = await testbed().createWorker({ taskQueue: modelTaskQueue(taskQueue, model.name), activities, maxConcurrentActivityTaskExecutions: 10 });
   const deadline = deadlineInMs === undefined ? undefined : new Date(Date.now() + deadlineInMs).toISOString();
   const input: AiTaskWorkflowInput = {
     taskId: `task_${randomUUID()}`,
@@ -108,7 +101,7 @@ async function runOnModel(
     ...(deadline ? { deadline } : {}),
   };
   const workflowId = taskWorkflowId('acme', randomUUID());
-  const handle = await testbed.client.workflow.start(aiTaskWorkflow, { taskQueue, workflowId, args: [input] });
+  const handle = await testbed().client.workflow.start(aiTaskWorkflow, { taskQueue, workflowId, args: [input] });
   const outcome = await models.runUntil(workflows.runUntil(handle.result()));
   return { outcome, handle, deadline };
 }

@@ -10,7 +10,7 @@ import { AppConfig } from '../../../../src/common/config/app-config';
 import { KeyService } from '../../../../src/common/keys/key-service';
 import type { KeyStore } from '../../../../src/common/storage/key-store';
 import { Storage } from '../../../../src/common/storage/storage';
-import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
+import { testPostgresPerFile } from '../../../support/test-postgres';
 
 /** One empty database; open() may be called many times, as several processes would. */
 interface StoreLocation {
@@ -20,15 +20,7 @@ interface StoreLocation {
   dispose(): Promise<void>;
 }
 
-let postgres: TestPostgres;
-
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await postgres?.stop();
-});
+const postgres = testPostgresPerFile();
 
 async function sqliteLocation(): Promise<StoreLocation> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-'));
@@ -45,7 +37,7 @@ async function sqliteLocation(): Promise<StoreLocation> {
 }
 
 async function postgresLocation(): Promise<StoreLocation> {
-  const url = await postgres.createDatabase();
+  const url = await postgres().createDatabase();
   return {
     open: () => Storage.open(new AppConfig({ DATABASE_URL: url })),
     rawContents: () => dumpPostgres(url),

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { Storage } from '../../../../src/common/storage/storage';
-import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
+import { testPostgresPerFile } from '../../../support/test-postgres';
 
 /** One empty database, opened as often as several worker processes would. */
 interface Database {
@@ -13,15 +13,7 @@ interface Database {
   dispose(): Promise<void>;
 }
 
-let postgres: TestPostgres;
-
-beforeAll(async () => {
-  postgres = await startTestPostgres();
-});
-
-afterAll(async () => {
-  await postgres?.stop();
-});
+const postgres = testPostgresPerFile();
 
 async function sqliteDatabase(): Promise<Database> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-slots-'));
@@ -33,7 +25,7 @@ async function sqliteDatabase(): Promise<Database> {
 }
 
 async function postgresDatabase(): Promise<Database> {
-  const url = await postgres.createDatabase();
+  const url = await postgres().createDatabase();
   return { handles: 3, open: () => Storage.open(new AppConfig({ DATABASE_URL: url })), dispose: async () => undefined };
 }
 
