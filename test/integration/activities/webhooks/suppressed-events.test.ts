@@ -10,6 +10,7 @@ import type { ResolvedAddress } from '../../../../src/common/webhooks/webhook-ur
 import { TEST_WEBHOOK_EVENT_TYPE, webhookEventWorkflowId, type WebhookEventInput } from '../../../../src/contract';
 import { webhookEventWorkflow } from '../../../../workflows';
 import { SANDBOX_NAMESPACE } from '../../../support/test-temporal';
+import { storeEndpoint } from '../../../support/stored-webhook';
 import { WebhookReceiver } from '../../../support/webhook-receiver';
 import { startWorkflowTestbed, type WorkflowTestbed } from '../../../support/workflow-testbed';
 
@@ -77,24 +78,8 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function newEndpoint(): Promise<string> {
-  const id = `we_${randomUUID().replace(/-/g, '')}`;
-  const at = new Date().toISOString();
-  await storage.webhooks.create({
-    id,
-    ...OWNER,
-    url: endpointUrl,
-    events: ['ai_task.completed'],
-    description: null,
-    secret: 'whsec_suppressed_events_test',
-    previousSecret: null,
-    previousSecretExpiresAt: null,
-    disabledAt: null,
-    disabledReason: null,
-    createdAt: at,
-    updatedAt: at,
-  });
-  return id;
+function newEndpoint(): Promise<string> {
+  return storeEndpoint(storage.webhooks, OWNER.organizationId, OWNER.environment, endpointUrl);
 }
 
 const newEventId = () => `evt_${randomUUID().replace(/-/g, '')}`;
