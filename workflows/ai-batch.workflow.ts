@@ -40,6 +40,7 @@ const HISTORY_EVENTS_BEFORE_CONTINUING = 3_000;
  */
 export async function aiBatchWorkflow(input: AiBatchWorkflowInput): Promise<BatchCounts> {
   // Asked once, before the first command: the answer holds for the whole run, the cancel's second follow() included.
+  // Without the patch, replay only (paced-batch-counts, may go from 2026-12-27): paced batches counted every second.
   const countsSparingly = input.pace !== undefined && patched(PACED_BATCH_COUNTS_PATCH);
   const state: FollowState = { admitted: input.admitted ?? 0, canceledAt: input.canceledAt, countsSparingly };
   const counts = state.canceledAt === undefined ? await followUntilCanceled(input, state) : await CancellationScope.nonCancellable(() => follow(input, state));

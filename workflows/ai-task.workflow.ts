@@ -54,6 +54,7 @@ const COMPLETED_EVENT: WebhookEventType = 'ai_task.completed';
  * for every promise a workflow makes (for its stack-trace query), which costs CPU per task.
  */
 export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
+  // Replay only (local-summary, may go from 2026-12-23; docs/patch-policy.md): tasks started before it.
   if (!patched(LOCAL_SUMMARY_PATCH)) return taskOnTaskQueue(input);
   const { outcome, subscribed } = await runAndRecord(input);
   publishOutcome(outcome);
@@ -64,14 +65,19 @@ export async function aiTaskWorkflow(input: AiTaskWorkflowInput): Promise<AiTask
 /** The task's work and, on a task that names its model, its usage recorded. */
 function runAndRecord(input: AiTaskWorkflowInput): Promise<RecordedOutcome> {
   const { model } = input;
+  // Without the patch, replay only (extractive-task-in-one, may go from 2026-12-28): built-in tasks started before it ran in steps.
   if (model?.kind === 'extractive' && input.deadline === undefined && patched(EXTRACTIVE_TASK_IN_ONE_PATCH)) return extractiveTaskInOne(input, model);
   return runInStepsAndRecord(input, model);
 }
 
 async function runInStepsAndRecord(input: AiTaskWorkflowInput, model: TaskModel | undefined): Promise<RecordedOutcome> {
+  // Replay only (goes with record-usage, from 2026-12-27): tasks created before models could be chosen name none.
+  if (!model) return { outcome: await beforeDeadline(input.deadline, () => runTask(() => summarizeText(input.input))) };
   const meter = new UsageMeter();
-  const ran = await beforeDeadline(input.deadline, () => runTask(() => (model ? summarizeWithModel(input.input, model, meter) : summarizeText(input.input))));
-  return model && patched(RECORD_USAGE_PATCH) ? withRecordedUsage(input, model, ran, meter, COMPLETED_EVENT) : { outcome: ran };
+  const ran = await beforeDeadline(input.deadline, () => runTask(() => summarizeWithModel(input.input, model, meter)));
+  // Replay only (record-usage, may go from 2026-12-27): tasks started before it close without recording their usage.
+  if (!patched(RECORD_USAGE_PATCH)) return { outcome: ran };
+  return withRecordedUsage(input, model, ran, meter, COMPLETED_EVENT);
 }
 
 /**
@@ -96,7 +102,7 @@ async function extractiveTaskInOne(input: AiTaskWorkflowInput, model: TaskModel)
   return { outcome: withUsage(outcome, { ...usage, output_characters: done.summary.length }, recorded.cost), subscribed: recorded.subscribed };
 }
 
-/** The task's summary step; the bench's raw engine runs exactly this too. */
+/** The summary step of a task that names no model (replay only) and of the bench's raw engine. */
 export async function summarizeText(input: SummarizeInput): Promise<string> {
   return (await summarizeInProcess(input)) ?? (await summarize(input));
 }
@@ -110,7 +116,7 @@ async function summarizeWithModel(input: SummarizeInput, model: TaskModel, meter
   return summarizeOnModel(input.text, model, input.max_sentences, meter);
 }
 
-/** The workflow as it ran before LOCAL_SUMMARY_PATCH, with its own patches, for replaying those tasks. */
+/** Replay only (local-summary, may go from 2026-12-23): the workflow as it ran before that patch, with its own patches. */
 async function taskOnTaskQueue(input: AiTaskWorkflowInput): Promise<AiTaskOutcome> {
   const outcome = await runTask(() => summarize(input.input));
   if (patched(PUBLISH_TASK_OUTCOME_PATCH)) publishOutcome(outcome);

@@ -26,6 +26,7 @@ import { emitWebhookEvent } from './emit-webhook-event';
  * timers are durable.
  */
 export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promise<AssessmentView> {
+  // Without the patch, replay only (review-pipelines; when it may go: docs/patch-policy.md): one stage, a release back to submitted.
   const pipelined = patched(REVIEW_PIPELINES_PATCH);
   const review = new AssessmentReviewState(input.pipeline ?? singleStagePipeline(input.sla), workflowInfo().startTime, { releaseReturnsToSubmitted: !pipelined });
   const publish = (extra: Partial<AssessmentMemo> = {}) => upsertMemo({ ...extra, state: review.snapshot() });
@@ -78,6 +79,7 @@ export async function assessmentWorkflow(input: AssessmentWorkflowInput): Promis
   }
   await condition(allHandlersFinished);
   const view = review.view();
+  // Without the patch, replay only (emit-webhook-events; docs/patch-policy.md): no event.
   if (patched(EMIT_WEBHOOK_EVENTS_PATCH) && view.review) {
     await emitWebhookEvent('assessment.reviewed', input.organizationId, input.assessmentId, reviewOutcomeName(view.review.verdict));
   }

@@ -35,6 +35,7 @@ const { hasWebhookSubscribers } = proxyLocalActivities<WebhookSubscriberActiviti
 export async function emitWebhookEvent(type: WebhookEventType, organizationId: string, resourceId: string, outcome: string, knownSubscribed?: true): Promise<void> {
   const subscribed = knownSubscribed ?? (await CancellationScope.nonCancellable(() => hasWebhookSubscribers({ organizationId, type })).catch(() => true));
   if (!subscribed) return;
+  // A random id is replay only (outcome-event-ids; for tasks from 2026-12-23, for assessments docs/patch-policy.md).
   const eventId = patched(OUTCOME_EVENT_IDS_PATCH) ? outcomeEventId(resourceId, outcome) : `${WEBHOOK_EVENT_ID_PREFIX}${uuid4().replace(/-/g, '')}`;
   const input: WebhookEventInput = {
     eventId,

@@ -72,6 +72,7 @@ interface Step {
 export async function summarizeOnModel(text: string, model: RemoteTaskModel, maxSentences: number | undefined, meter: UsageMeter): Promise<string> {
   // A batch's item runs on the batch queue, but calls its model on the queue every task of the deployment shares.
   const { callModel } = proxyActivities<ModelActivities>({ ...MODEL_CALL_OPTIONS, taskQueue: modelTaskQueue(deploymentTaskQueue(workflowInfo().taskQueue), model.name) });
+  // Without the patch, replay only (learned-context-window, may go from 2027-01-06): the declared window alone.
   const contextWindow = new ContextWindow(model, patched(LEARNED_CONTEXT_WINDOW_PATCH) ? await learnedContextTokens(model.name) : null);
   const plan = planDocument(text, contextWindow.model);
   let sizes: StepSizes = plan;

@@ -30,6 +30,7 @@ export async function beforeDeadline(deadline: string | undefined, work: () => P
     () => undefined,
   );
   const outcome = await scope.run(work);
+  // Without the patch, replay only (deadline-at-decision, may go from 2026-12-28): work that ended before the timer succeeded.
   const late = expired || (patched(DEADLINE_AT_DECISION_PATCH) && Date.now() >= deadlineMs);
   return late ? { status: 'failed', error: deadlineError(deadline) } : outcome;
 }

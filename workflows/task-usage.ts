@@ -83,7 +83,7 @@ export async function withRecordedUsage(
   const usage = meter.usage(model.name, input.input.text.length, outcome.status === 'succeeded' ? outcome.output.summary.length : 0);
   const record: TaskUsageRecord = { organizationId: input.organizationId, taskId: input.taskId, usage };
   try {
-    // A canceled task still records what it used.
+    // A canceled task still records what it used. Without the patch, replay only (usage-with-subscribers, may go from 2026-12-27).
     const { cost, subscribed }: RecordedUsageAndSubscribers = await CancellationScope.nonCancellable(() =>
       patched(USAGE_WITH_SUBSCRIBERS_PATCH)
         ? recordTaskUsageAndCheckSubscribers(record, { organizationId: input.organizationId, type: event })

@@ -42,8 +42,14 @@ export const TASK_INTERNAL_ERROR: Readonly<TaskError> = { code: 'INTERNAL', mess
 
 /** The summarising activities of a task's workflow; activities/summarize implements them. */
 export interface SummarizeActivities {
+  /**
+   * Replay only, and the bench's raw engine: tasks that name no model (created before models could
+   * be chosen) on a worker whose default provider is remote, and tasks started before
+   * `local-summary`, summarise in this activity on the task queue. The name stays: it is recorded in
+   * their histories.
+   */
   summarize(input: SummarizeInput): Promise<string>;
-  /** Run as a local activity: the summary when the provider computes in process, else null (use `summarize`). */
+  /** Run as a local activity: the summary when the provider computes in process, else null (use `summarize`). Replay only, and the bench's raw engine: tasks that name no model. */
   summarizeInProcess(input: SummarizeInput): Promise<string | null>;
   /** Run as a local activity: the built-in model's summary, whatever the worker's default. */
   summarizeExtractive(input: SummarizeInput): Promise<string>;

@@ -131,6 +131,7 @@ export interface RecordedUsage {
  * database the API reads daily totals from; a local activity of the task workflow.
  */
 export interface UsageActivities {
+  /** Replay only: tasks started before `usage-with-subscribers` (docs/patch-policy.md) record their usage with this one. */
   recordTaskUsage(record: TaskUsageRecord): Promise<RecordedUsage>;
 }
 
