@@ -5,7 +5,8 @@ import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { newWebhookDeliveryId } from '../../src/common/webhooks/webhook-ids';
 import { signingSecrets } from '../../src/common/webhooks/webhook-secrets';
 import { signWebhook } from '../../src/common/webhooks/webhook-signing';
-import type { DeliveryOutcome, WebhookStore } from '../../src/common/storage/webhook-store';
+import type { WebhookStore } from '../../src/common/storage/webhook-store';
+import type { DeliveryOutcome } from '../../src/common/storage/tables';
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver, type VettedTarget } from '../../src/common/webhooks/webhook-url-policy';
 import {
   TEST_WEBHOOK_EVENT_TYPE,

@@ -143,7 +143,7 @@ export interface RecordedUsageAndSubscribers extends RecordedUsage {
 /**
  * The end of a task with a model in one local activity instead of two: its usage recorded, as
  * recordTaskUsage, and its completion event's subscribers looked up, as hasWebhookSubscribers, a
- * moment before the task closes (docs/benchmarks.md, "Engine gap: like for like").
+ * moment before the task closes (docs/benchmarks.md, "What limits each figure", step 1).
  */
 export interface TaskCompletionActivities {
   recordTaskUsageAndCheckSubscribers(record: TaskUsageRecord, query: WebhookSubscriberQuery): Promise<RecordedUsageAndSubscribers>;
@@ -165,7 +165,7 @@ export interface SummaryAndRecordedUsage {
 /**
  * A task on the built-in model in one local activity instead of two: its summary, as
  * summarizeExtractive, then its end, as recordTaskUsageAndCheckSubscribers, tried once
- * (docs/benchmarks.md, "Engine gap: like for like").
+ * (docs/benchmarks.md, "What limits each figure", step 1).
  */
 export interface ExtractiveTaskActivities {
   summarizeExtractiveAndRecordUsage(input: SummarizeInput, record: UsageRecordBeforeOutput, query: WebhookSubscriberQuery): Promise<SummaryAndRecordedUsage>;

@@ -3,7 +3,7 @@ import { Client, Connection, WorkflowNotFoundError } from '@temporalio/client';
 import { newAssessmentId } from '../../src/common/ids/assessment-ids';
 import { newTaskId } from '../../src/common/ids/task-ids';
 import { Storage } from '../../src/common/storage/storage';
-import type { WebhookDeliveryAttempt } from '../../src/common/storage/webhook-store';
+import type { WebhookDeliveryAttempt } from '../../src/common/storage/tables';
 import { quote } from '../../src/common/visibility/visibility-query';
 import { EXTRACTIVE_MODEL, assessmentWorkflowId, outcomeEventId, reviewOutcomeName, taskWorkflowId, webhookEventWorkflowId } from '../../src/contract';
 import { AssayClient } from '../../src/sdk';

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { AssessmentRevisionStore, type AssessmentRevisionRow } from '../../common/storage/assessment-revision-store';
+import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
+import type { AssessmentRevisionRow } from '../../common/storage/tables';
 import { ApiError } from '../http/api-error';
 import { AssessmentWorkflowReader } from './assessment-workflow-reader';
 

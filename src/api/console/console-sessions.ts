@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseApiKey, type KeyEnvironment } from '../../common/keys/api-key';
 import { parseReviewerCredential } from '../../common/reviewers/reviewer-credential';
-import type { ConsoleSessionStore, StoredConsoleSession } from '../../common/storage/console-session-store';
+import type { ConsoleSessionStore } from '../../common/storage/console-session-store';
+import type { StoredConsoleSession } from '../../common/storage/tables';
 import type { Caller, KeyAuthenticator } from '../keys/key-authenticator';
 import type { Reviewer, ReviewerAuthenticator } from '../reviewers/reviewer-authenticator';
 

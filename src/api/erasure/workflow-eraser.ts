@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { WebhookStore, type EventOwner } from '../../common/storage/webhook-store';
+import { WebhookStore } from '../../common/storage/webhook-store';
+import type { EventOwner } from '../../common/storage/tables';
 import { isGrpcNotFound } from '../../common/temporal/grpc-status';
 import { webhookEventWorkflowId } from '../../contract';
 import { quote } from '../../common/visibility/visibility-query';

@@ -1,5 +1,6 @@
 import { API_KEYS, type KeyEnvironment } from '../../common/keys/api-key';
-import type { KeyStore, StoredKey } from '../../common/storage/key-store';
+import type { KeyStore } from '../../common/storage/key-store';
+import type { StoredKey } from '../../common/storage/tables';
 import { CredentialAuthenticator } from '../credentials/credential-authenticator';
 import type { KeyUsageRecorder } from './key-usage-recorder';
 

@@ -3,7 +3,8 @@ import { AppConfig } from '../../common/config/app-config';
 import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { indexRow, placementOf, samePlacement, type ReviewedWorkflow } from '../review/review-placement';
-import { AssessmentIndexStore, type AssessmentIndexRow, type QueuePageRequest, type ReviewPlacement } from '../../common/storage/assessment-index-store';
+import { AssessmentIndexStore, type QueuePageRequest } from '../../common/storage/assessment-index-store';
+import type { AssessmentIndexRow, ReviewPlacement } from '../../common/storage/tables';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { AssessmentIndexCatchUp, indexLogger } from './assessment-index-catch-up';
 

@@ -1,7 +1,7 @@
 import type { AssessmentMemo } from '../../contract';
 import type { PendingAssessment } from '../../common/review/review-wire';
 import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
-import type { ReviewPlacement } from '../../common/storage/assessment-index-store';
+import type { ReviewPlacement } from '../../common/storage/tables';
 
 /** `placement`: where the review index puts it, which names the active stage even before the checks ran. */
 export function toPendingAssessment(ref: AssessmentWorkflowRef, memo: AssessmentMemo, placement: Pick<ReviewPlacement, 'stage' | 'stageGroup'>): PendingAssessment {

@@ -1,7 +1,7 @@
 import { DEFAULT_REVIEW_STAGE_NAME, type AssessmentReviewSnapshot, type ReviewStageDefinition } from '../../contract';
 import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import type { AssessmentIndexRow, ReviewPlacement } from '../../common/storage/assessment-index-store';
+import type { AssessmentIndexRow, ReviewPlacement } from '../../common/storage/tables';
 
 /** What the review index needs to know of an assessment's workflow, as describe(), a visibility listing or an update's answer reports it. */
 export interface ReviewedWorkflow {

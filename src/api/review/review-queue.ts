@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PendingAssessment } from '../../common/review/review-wire';
 import { toPendingAssessment } from './pending-assessment';
-import type { AssessmentIndexRow, QueuePosition, ReviewPlacement } from '../../common/storage/assessment-index-store';
+import type { QueuePosition } from '../../common/storage/assessment-index-store';
+import type { AssessmentIndexRow, ReviewPlacement } from '../../common/storage/tables';
 import { assessmentWorkflowId, type AssessmentMemo, type AssessmentReviewSnapshot } from '../../contract';
 import { ApiError } from '../http/api-error';
 import { ListCursors } from '../listing/list-cursor';

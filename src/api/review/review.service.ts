@@ -4,7 +4,7 @@ import type { KeyEnvironment } from '../../common/keys/api-key';
 import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
 import { AssessmentNotFoundError, AssessmentReviewClient, ReviewRefusedError, ReviewUnconfirmedError } from './assessment-review-client';
 import { SubmittedArchitectures } from './submitted-architectures';
-import type { AssessmentIndexRow } from '../../common/storage/assessment-index-store';
+import type { AssessmentIndexRow } from '../../common/storage/tables';
 import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { ApiError } from '../http/api-error';

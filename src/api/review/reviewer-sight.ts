@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
-import type { QueueSight, ReviewPlacement } from '../../common/storage/assessment-index-store';
+import type { QueueSight } from '../../common/storage/assessment-index-store';
+import type { ReviewPlacement } from '../../common/storage/tables';
 import type { AssessmentReviewSnapshot, ReviewStageState } from '../../contract';
 import type { Reviewer } from '../reviewers/reviewer-authenticator';
 

@@ -1,6 +1,7 @@
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { REVIEWER_CREDENTIALS } from '../../common/reviewers/reviewer-credential';
-import type { ReviewerStore, StoredReviewer } from '../../common/storage/reviewer-store';
+import type { ReviewerStore } from '../../common/storage/reviewer-store';
+import type { StoredReviewer } from '../../common/storage/tables';
 import { CredentialAuthenticator } from '../credentials/credential-authenticator';
 
 /** The authenticated reviewer: the name is what the workflow records as who claimed and completed. */

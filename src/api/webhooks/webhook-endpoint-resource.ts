@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from '../../sdk';
-import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from '../../common/storage/webhook-store';
+import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from '../../common/storage/tables';
 
 /** An endpoint as a client sees it, as the SDK types it; the secret appears only in the answers to create and rotate-secret. */
 export type WebhookEndpointResource = WebhookEndpoint;

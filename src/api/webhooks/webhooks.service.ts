@@ -29,7 +29,8 @@ import {
 import { isWebhookDeliveryId, isWebhookEndpointId, newWebhookEndpointId } from '../../common/webhooks/webhook-ids';
 import { PREVIOUS_SECRET_OVERLAP_MS } from '../../common/webhooks/webhook-secrets';
 import { generateWebhookSecret } from '../../common/webhooks/webhook-signing';
-import { WebhookStore, type StoredWebhookEndpoint } from '../../common/storage/webhook-store';
+import { WebhookStore } from '../../common/storage/webhook-store';
+import type { StoredWebhookEndpoint } from '../../common/storage/tables';
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver } from '../../common/webhooks/webhook-url-policy';
 
 /** Every event goes to each endpoint; a small bound keeps one organisation's fan-out (and its retries) small. */

@@ -1,6 +1,7 @@
 import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
 import { API_KEYS, type KeyEnvironment } from './api-key';
-import type { AuditQuery, KeyAuditAction, KeyAuditEntry, KeyEnding, KeyStore, RecordedAuditEntry, StoredKey } from '../storage/key-store';
+import type { AuditQuery, KeyAuditEntry, KeyEnding, KeyStore, RecordedAuditEntry } from '../storage/key-store';
+import type { KeyAuditAction, StoredKey } from '../storage/tables';
 
 export const ORGANIZATION_ID_SHAPE = /^[a-z0-9][a-z0-9-]{0,62}$/;
 

@@ -1,6 +1,7 @@
 import type { KeyEnvironment } from '../keys/api-key';
 import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
-import type { RecordedReviewerAuditEntry, ReviewerAuditAction, ReviewerAuditEntry, ReviewerStore, StoredReviewer } from '../storage/reviewer-store';
+import type { RecordedReviewerAuditEntry, ReviewerStore } from '../storage/reviewer-store';
+import type { ReviewerAuditAction, ReviewerAuditEntry, StoredReviewer } from '../storage/tables';
 import { MAX_REVIEWER_GROUPS } from '../../contract';
 import { REVIEWER_CREDENTIALS, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE } from './reviewer-credential';
 

@@ -1,14 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ProductionDataHandling } from '../config/payload-encryption-verdict';
-import type { Tables } from './tables';
-
-export interface ApiEncryptionReport {
-  productionData: ProductionDataHandling;
-  reportedAt: string;
-}
-
-/** The table holds one row, the latest report. */
-export type ApiEncryptionReportRow = ApiEncryptionReport & { id: 1 };
+import type { ApiEncryptionReport, Tables } from './tables';
 
 /**
  * What the API instance that started last does with production data, as it said on starting: the

@@ -1,26 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AssessmentWorkflowRef } from '../ids/assessment-ids';
 import type { KeyEnvironment } from '../keys/api-key';
-import type { Tables } from './tables';
-
-/** Where an assessment stands in the review: what changes as reviewers act. */
-export interface ReviewPlacement {
-  /** When the current wait passes its SLA: the queue's order. */
-  dueAt: string;
-  claimedBy: string | null;
-  /** Set once it is completed or its workflow closed: it leaves the queue. */
-  closedAt: string | null;
-  /** The active stage of its review pipeline; null once completed, or while nobody has said yet. */
-  stage: string | null;
-  /** That stage's reviewer group; null when any reviewer may act on it. */
-  stageGroup: string | null;
-}
-
-/** One assessment: where its workflow is (the organisation names it) and its place in the queue. */
-export interface AssessmentIndexRow extends ReviewPlacement, AssessmentWorkflowRef {
-  environment: KeyEnvironment;
-  createdAt: string;
-}
+import type { AssessmentIndexRow, ReviewPlacement, Tables } from './tables';
 
 /** A row's place in the queue's order: earliest deadline first, then the oldest, then the id, so no two rows tie. */
 export interface QueuePosition {
@@ -51,12 +32,6 @@ export interface QueuePageRequest {
   /** Only rows in this sight. */
   sight?: QueueSight;
   limit: number;
-}
-
-export interface AssessmentIndexProgressRow {
-  environment: KeyEnvironment;
-  /** Every assessment started before this instant (by the server's clock, give or take visibility's lag) has a row. */
-  indexedUntil: string;
 }
 
 // SQLite binds at most 32,766 variables per statement; nine columns a row.

@@ -1,17 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AssessmentWorkflowRef } from '../ids/assessment-ids';
 import type { KeyEnvironment } from '../keys/api-key';
-import type { Tables } from './tables';
-
-/** One revision: `assessmentId` answers the changes requested of `revisionOf`, in the same organisation and environment. */
-export interface AssessmentRevisionRow {
-  environment: KeyEnvironment;
-  organizationId: string;
-  assessmentId: string;
-  revisionOf: string;
-  /** When the create recorded it, before its workflow started. */
-  createdAt: string;
-}
+import type { AssessmentRevisionRow, Tables } from './tables';
 
 /** Both ways of one assessment: what it revises and what revises it, null when nothing. */
 export interface RevisionLinks {

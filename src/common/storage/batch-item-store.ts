@@ -3,18 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SecretSealer } from '../crypto/secret-sealer';
 import type { KeyEnvironment } from '../keys/api-key';
 import type { SummarizeInput } from '../../contract';
-import type { Tables } from './tables';
-
-export interface BatchItemRow {
-  environment: KeyEnvironment;
-  organizationId: string;
-  batchId: string;
-  itemIndex: number;
-  itemKey: string;
-  /** The item's input as JSON, sealed like every secret at rest. */
-  sealedInput: string;
-  stagedAt: string;
-}
+import type { BatchItemRow, Tables } from './tables';
 
 export interface BatchItem {
   index: number;

@@ -1,21 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Tables } from './tables';
-
-export const CONSOLE_SESSION_KINDS = ['customer', 'reviewer'] as const;
-export type ConsoleSessionKind = (typeof CONSOLE_SESSION_KINDS)[number];
-
-/**
- * A signed-in console: the credential it was opened with is referenced by id (an API key or a
- * reviewer credential, never the secret), and only hashes of the cookie and the CSRF token are kept.
- */
-export interface StoredConsoleSession {
-  idHash: Buffer;
-  csrfHash: Buffer;
-  kind: ConsoleSessionKind;
-  credentialId: string;
-  createdAt: string;
-  expiresAt: string;
-}
+import type { StoredConsoleSession, Tables } from './tables';
 
 /** Persistence of console sessions, shared by every API instance through the one database. */
 export class ConsoleSessionStore {

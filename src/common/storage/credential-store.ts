@@ -1,11 +1,8 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Tables } from './tables';
+import type { AuditDetails, Tables } from './tables';
 
 /** The tables holding a kind's credentials: each has id, hash and created_at; a later kind adds its table here. */
 export type CredentialTable = 'apiKeys' | 'reviewerCredentials';
-
-/** What an audit entry says beyond who did what to which credential and when. Never a secret or a hash. */
-export type AuditDetails = Record<string, string | number | null>;
 
 /**
  * What the stores of every credential kind share: finding a credential by hash (authentication)

@@ -1,23 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
-import { CredentialStore, toAuditRow, type AuditDetails } from './credential-store';
-import type { KeyAuditRow, Tables } from './tables';
-
-export interface StoredKey {
-  id: string;
-  organizationId: string;
-  environment: KeyEnvironment;
-  prefix: string;
-  hash: Buffer;
-  createdAt: string;
-  revokedAt: string | null;
-  /** Set by a rotation with a grace period: the key stops working at this instant. */
-  expiresAt: string | null;
-  /** Refreshed at most once a minute per API process, so it is approximate by design. */
-  lastUsedAt: string | null;
-}
-
-export type KeyAuditAction = 'issue' | 'revoke' | 'rotate';
+import { CredentialStore, toAuditRow } from './credential-store';
+import type { AuditDetails, KeyAuditAction, KeyAuditRow, StoredKey, Tables } from './tables';
 
 /** Who did what to which key, and when. Never carries a secret or a hash. */
 export interface KeyAuditEntry {

@@ -1,20 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tables } from './tables';
 
-/** One of a model's call slots: free when it has no holder or its holder's lease has run out. */
-export interface ProviderSlotRow {
-  model: string;
-  slot: number;
-  holder: string | null;
-  expiresAt: string | null;
-}
-
-/** When a model may next be called, for its requests-per-minute limit. */
-export interface ProviderPaceRow {
-  model: string;
-  nextAt: string;
-}
-
 const EPOCH = new Date(0).toISOString();
 
 /**

@@ -1,36 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { KeyEnvironment } from '../keys/api-key';
-import { CredentialStore, toAuditRow, type AuditDetails } from './credential-store';
-import type { Tables } from './tables';
-
-/** A reviewer credential as stored: the hash of the secret, never the secret. */
-export interface StoredReviewer {
-  id: string;
-  name: string;
-  environment: KeyEnvironment;
-  prefix: string;
-  hash: Buffer;
-  /** The pipeline stages' groups this reviewer may act in; none for credentials from before groups. */
-  groups: string[];
-  createdAt: string;
-  revokedAt: string | null;
-}
-
-/** The groups are a JSON list in the database. */
-export type ReviewerCredentialRow = Omit<StoredReviewer, 'groups'> & { groups: string };
-
-export type ReviewerAuditAction = 'add' | 'revoke';
-
-/** Who issued or revoked which reviewer credential, and when. Never carries a secret or a hash. */
-export interface ReviewerAuditEntry {
-  at: string;
-  actor: string;
-  action: ReviewerAuditAction;
-  reviewerId: string;
-  name: string;
-  environment: KeyEnvironment;
-  details: AuditDetails;
-}
+import { CredentialStore, toAuditRow } from './credential-store';
+import type { ReviewerAuditEntry, ReviewerCredentialRow, StoredReviewer, Tables } from './tables';
 
 export interface RecordedReviewerAuditEntry extends ReviewerAuditEntry {
   id: number;

@@ -1,23 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { KeyEnvironment } from '../keys/api-key';
-import type { Tables } from './tables';
-
-/** One finished task's usage: figures only. */
-export interface UsageRecordRow {
-  environment: KeyEnvironment;
-  organizationId: string;
-  taskId: string;
-  /** The UTC day it finished, YYYY-MM-DD. */
-  day: string;
-  model: string;
-  providerCalls: number;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  inputCharacters: number;
-  outputCharacters: number;
-  cost: number | null;
-  recordedAt: string;
-}
+import type { Tables, UsageRecordRow } from './tables';
 
 /** An organisation's usage of one model on one day. */
 export interface UsageTotal {

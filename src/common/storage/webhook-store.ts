@@ -1,77 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DeliveredWebhookEventType, WebhookEventType } from '../../contract';
+import type { WebhookEventType } from '../../contract';
 import type { SecretSealer } from '../crypto/secret-sealer';
 import type { KeyEnvironment } from '../keys/api-key';
-import type { Tables, WebhookEndpointRow } from './tables';
-
-/**
- * A receiving URL of one organisation in one environment. The worker needs the signing secret to
- * sign (HMAC is symmetric), so unlike API keys it cannot be hashed: it is stored encrypted with the
- * key ring (SecretSealer); the store hands it out decrypted.
- */
-export interface StoredWebhookEndpoint {
-  id: string;
-  organizationId: string;
-  environment: KeyEnvironment;
-  url: string;
-  events: WebhookEventType[];
-  description: string | null;
-  secret: string;
-  /** The secret before the last rotation; it keeps signing until previousSecretExpiresAt. */
-  previousSecret: string | null;
-  previousSecretExpiresAt: string | null;
-  /** Set when the receiver answered 410 Gone: nothing more is sent. */
-  disabledAt: string | null;
-  disabledReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { EventOwner, StoredWebhookEndpoint, Tables, WebhookDeliveryAttempt, WebhookEndpointRow, WebhookRedelivery } from './tables';
 
 /** An endpoint as far as choosing who gets an event needs it. */
 export type WebhookSubscription = Pick<StoredWebhookEndpoint, 'id' | 'events'>;
-
-export type DeliveryOutcome = 'succeeded' | 'failed';
-
-/** One HTTP attempt of one event to one endpoint. Never carries the body or a secret. */
-export interface WebhookDeliveryAttempt {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: DeliveredWebhookEventType;
-  attempt: number;
-  outcome: DeliveryOutcome;
-  /** Absent when no answer came (timeout, refused connection, refused address). */
-  httpStatus: number | null;
-  error: string | null;
-  attemptedAt: string;
-  durationMs: number;
-}
-
-/** Whose events: an organisation in one environment (event ids come from resource ids, which say neither). */
-export interface EventOwner {
-  organizationId: string;
-  environment: KeyEnvironment;
-}
-
-/**
- * An event of an erased resource: no attempt sends it any more, whatever was already under way
- * when the resource was erased. Kept as long as delivery records are (the retention period).
- */
-export interface SuppressedWebhookEvent extends EventOwner {
-  eventId: string;
-  suppressedAt: string;
-}
-
-/**
- * The workflow of a redelivery a customer asked for (webhookRedeliveryWorkflowId), recorded before
- * it starts, so the erasure of the event's resource finds it by the event id without waiting for
- * visibility to list it. Ids only: the body the workflow carries is never here.
- */
-export interface WebhookRedelivery extends EventOwner {
-  workflowId: string;
-  eventId: string;
-  startedAt: string;
-}
 
 /** What pruneBefore removes, each older than its cutoff. */
 export interface PruneCutoffs {

@@ -1,4 +1,4 @@
-import type { StoredWebhookEndpoint } from '../storage/webhook-store';
+import type { StoredWebhookEndpoint } from '../storage/tables';
 
 /** After a rotation the old secret keeps signing for this long, so receivers can switch without losing events. */
 export const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, type Dialect } from 'kysely';
 import { Client } from 'pg';
-import { queuePageQuery, type AssessmentIndexRow, type AssessmentIndexStore, type QueuePageRequest } from '../../../../src/common/storage/assessment-index-store';
-import type { Tables } from '../../../../src/common/storage/tables';
+import { queuePageQuery, type AssessmentIndexStore, type QueuePageRequest } from '../../../../src/common/storage/assessment-index-store';
+import type { AssessmentIndexRow, Tables } from '../../../../src/common/storage/tables';
 import { testPostgresPerFile } from '../../../support/test-postgres';
 import { testStorageBackends, type TestStorage } from '../../../support/test-storage';
 

@@ -1,4 +1,5 @@
-import type { AssessmentRevisionRow, AssessmentRevisionStore } from '../../../../src/common/storage/assessment-revision-store';
+import type { AssessmentRevisionStore } from '../../../../src/common/storage/assessment-revision-store';
+import type { AssessmentRevisionRow } from '../../../../src/common/storage/tables';
 import { testPostgresPerFile } from '../../../support/test-postgres';
 import { testStorageBackends, type TestStorage } from '../../../support/test-storage';
 

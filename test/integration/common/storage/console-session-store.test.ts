@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from '../../../../src/common/config/app-config';
-import type { StoredConsoleSession } from '../../../../src/common/storage/console-session-store';
+import type { StoredConsoleSession } from '../../../../src/common/storage/tables';
 import { Storage } from '../../../../src/common/storage/storage';
 
 let dir: string;

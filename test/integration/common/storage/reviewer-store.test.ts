@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import type { ReviewerAuditEntry, StoredReviewer } from '../../../../src/common/storage/reviewer-store';
+import type { ReviewerAuditEntry, StoredReviewer } from '../../../../src/common/storage/tables';
 import { testPostgresPerFile } from '../../../support/test-postgres';
 import { testStorageBackends, type TestStorage } from '../../../support/test-storage';
 

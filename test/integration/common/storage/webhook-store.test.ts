@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { Client as PgClient } from 'pg';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { Storage } from '../../../../src/common/storage/storage';
-import type { EventOwner, StoredWebhookEndpoint, WebhookDeliveryAttempt, WebhookRedelivery, WebhookStore } from '../../../../src/common/storage/webhook-store';
+import type { WebhookStore } from '../../../../src/common/storage/webhook-store';
+import type { EventOwner, StoredWebhookEndpoint, WebhookDeliveryAttempt, WebhookRedelivery } from '../../../../src/common/storage/tables';
 import { generateEncryptionKeyEntry } from '../../../../src/common/crypto/encryption-keys';
 import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
 
