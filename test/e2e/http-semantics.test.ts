@@ -1,17 +1,17 @@
 import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../support/raw-http';
-import { useRawHttpTarget } from '../support/raw-http-target';
+import { rawHttpTargetPerFile } from '../support/raw-http-target';
 import { errorOf } from '../support/raw-error-body';
 
 // HTTP as RFC 9110/9112 define it, against the real service: these used to be 404 "No such route"
 // (another method on a known path), 431 (an over-long URL), Fastify's own text (an unknown
 // method) and 401 (a lower-case auth scheme).
 
-const service = useRawHttpTarget();
+const service = rawHttpTargetPerFile();
 
 const TASK_PATH = '/v1/ai/tasks/task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0';
 
-async function send(method: string, target: string, headers: RawRequest['headers'] = [['Authorization', `Bearer ${service.key}`]]): Promise<RawResponse> {
-  return sendRaw(service.port, requestBytes({ method, target, headers }));
+async function send(method: string, target: string, headers: RawRequest['headers'] = [['Authorization', `Bearer ${service().key}`]]): Promise<RawResponse> {
+  return sendRaw(service().port, requestBytes({ method, target, headers }));
 }
 
 describe('a known path with a method it does not have is 405 with Allow', () => {
@@ -64,19 +64,19 @@ describe('an unknown method is 501', () => {
   });
 
   it('still answers bytes that are no request line with 400', async () => {
-    const response = await sendRaw(service.port, Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x0d, 0x0a, 0x0d, 0x0a]));
+    const response = await sendRaw(service().port, Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x0d, 0x0a, 0x0d, 0x0a]));
     expect(response.status).toBe(400);
   });
 });
 
 describe('the Authorization scheme is case-insensitive (RFC 9110 §11.1)', () => {
   it.each(['bearer', 'BEARER', 'Bearer  '])('accepts the key with the scheme written %j', async (scheme) => {
-    const response = await send('GET', '/v1/ai/tasks', [['Authorization', `${scheme} ${service.key}`]]);
+    const response = await send('GET', '/v1/ai/tasks', [['Authorization', `${scheme} ${service().key}`]]);
     expect(response.status).toBe(200);
   });
 
   it('still refuses another scheme', async () => {
-    const response = await send('GET', '/v1/ai/tasks', [['Authorization', `Basic ${service.key}`]]);
+    const response = await send('GET', '/v1/ai/tasks', [['Authorization', `Basic ${service().key}`]]);
     expect(response.status).toBe(401);
   });
 });

@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { requestBytes, sendRaw, type RawRequest, type RawResponse } from '../support/raw-http';
-import { useRawHttpTarget } from '../support/raw-http-target';
+import { rawHttpTargetPerFile } from '../support/raw-http-target';
 import { errorOf } from '../support/raw-error-body';
 
 // Regressions found by the chaos suite's malformed-input scenario: each of these requests used to
 // be accepted, or refused without the error body every non-2xx must carry.
 
-const service = useRawHttpTarget();
+const service = rawHttpTargetPerFile();
 
 function createTask(body: Buffer | string, headers: RawRequest['headers'] = []): RawRequest {
   return {
     method: 'POST',
     target: '/v1/ai/tasks',
-    headers: [['Authorization', `Bearer ${service.key}`], ['Content-Type', 'application/json'], ...headers],
+    headers: [['Authorization', `Bearer ${service().key}`], ['Content-Type', 'application/json'], ...headers],
     body: Buffer.from(body),
   };
 }
 
 async function send(request: RawRequest): Promise<RawResponse> {
-  return sendRaw(service.port, requestBytes(request));
+  return sendRaw(service().port, requestBytes(request));
 }
 
 const TEXT = 'Zürich approved the plan. 漢字 and 🙂 are fine.';
@@ -65,13 +65,13 @@ describe('requests Node refuses before the application sees them carry the error
 
 describe('paths the router cannot use carry the error body', () => {
   it('answers a path with broken percent-encoding with 400', async () => {
-    const response = await send({ method: 'GET', target: '/v1/ai/tasks/%zz', headers: [['Authorization', `Bearer ${service.key}`]] });
+    const response = await send({ method: 'GET', target: '/v1/ai/tasks/%zz', headers: [['Authorization', `Bearer ${service().key}`]] });
     expect(response.status).toBe(400);
     expect(errorOf(response).code).toBe('INVALID_REQUEST');
   });
 
   it('answers an id longer than any id with 414', async () => {
-    const response = await send({ method: 'GET', target: `/v1/ai/tasks/task_${'Z'.repeat(200)}`, headers: [['Authorization', `Bearer ${service.key}`]] });
+    const response = await send({ method: 'GET', target: `/v1/ai/tasks/task_${'Z'.repeat(200)}`, headers: [['Authorization', `Bearer ${service().key}`]] });
     expect(response.status).toBe(414);
     expect(errorOf(response).code).toBe('INVALID_REQUEST');
   });

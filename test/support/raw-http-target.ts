@@ -1,25 +1,20 @@
 import { AssayHarness } from './assay-harness';
+import { perFile } from './per-file';
 
 /** Where raw HTTP bytes go: the port of the service without a worker, and a sandbox key. */
 export interface RawHttpTarget {
   key: string;
   port: number;
+  stop(): Promise<void>;
 }
 
-/**
- * The service for one test file's raw HTTP tests: started before them and stopped after them. Its
- * fields are filled in once the file's beforeAll has run, so read them inside the tests.
- */
-export function useRawHttpTarget(): Readonly<RawHttpTarget> {
-  const target: RawHttpTarget = { key: '', port: 0 };
-  let harness: AssayHarness | undefined;
-  beforeAll(async () => {
-    harness = await AssayHarness.start({ worker: false });
-    target.key = (await harness.issueKey('acme', 'test')).key;
-    target.port = Number(new URL(harness.baseUrl).port);
-  });
-  afterAll(async () => {
-    await harness?.stop();
-  });
-  return target;
+async function startRawHttpTarget(): Promise<RawHttpTarget> {
+  const harness = await AssayHarness.start({ worker: false });
+  const key = (await harness.issueKey('acme', 'test')).key;
+  return { key, port: Number(new URL(harness.baseUrl).port), stop: () => harness.stop() };
+}
+
+/** The service for one test file's raw HTTP tests, started before them and stopped after them; call the result inside a test. */
+export function rawHttpTargetPerFile(): () => RawHttpTarget {
+  return perFile(startRawHttpTarget);
 }
