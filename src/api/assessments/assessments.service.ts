@@ -26,6 +26,7 @@ import { assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAs
 import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
 import { AssessmentWorkflowReader, type AssessmentLookup } from './assessment-workflow-reader';
 import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
+import type { WatchedState } from '../waits/workflow-state-wait';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
 import { AssessmentIndex } from '../review-index/assessment-index';
 import { SubmittedArchitectures } from '../review/submitted-architectures';
@@ -35,6 +36,9 @@ export interface CreatedAssessment {
   assessment: AssessmentResource;
   replayed: boolean;
 }
+
+// Every transition sets updated_at; only completion is final.
+const ASSESSMENT_CHANGES: WatchedState<AssessmentResource> = { stateOf: (assessment) => `${assessment.status} ${assessment.updated_at}`, isFinal: (assessment) => assessment.status === 'completed' };
 
 const ASSESSMENTS: OnceStartedKind = {
   noun: 'assessment',
@@ -113,16 +117,8 @@ export class AssessmentsService {
   }
 
   /** A GET's `Prefer: wait`: the assessment once it moved (every transition sets updated_at), it is completed, or `seconds` pass. */
-  async getWhenChanged(caller: Caller, assessmentId: string, seconds: number | undefined): Promise<HeldAnswer<AssessmentResource>> {
-    const found = await this.find(caller, assessmentId);
-    return this.waits.untilChanged<AssessmentResource>(caller, seconds, {
-      workflowId: assessmentWorkflowId(caller.organizationId, assessmentId),
-      runId: found.runId,
-      current: found.resource,
-      read: () => this.get(caller, assessmentId),
-      stateOf: (assessment) => `${assessment.status} ${assessment.updated_at}`,
-      isFinal: (assessment) => assessment.status === 'completed',
-    });
+  getWhenChanged(caller: Caller, assessmentId: string, seconds: number | undefined): Promise<HeldAnswer<AssessmentResource>> {
+    return this.waits.untilChanged(caller, seconds, assessmentWorkflowId(caller.organizationId, assessmentId), () => this.find(caller, assessmentId), ASSESSMENT_CHANGES);
   }
 
   private async find(caller: Caller, assessmentId: string): Promise<AssessmentLookup> {

@@ -31,6 +31,7 @@ import { toTaskResource, type TaskResource } from '../../common/resources/task-r
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { aiTaskStart } from '../../common/tasks/ai-task-start';
 import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
+import type { WatchedState } from '../waits/workflow-state-wait';
 
 export interface CreatedTask {
   task: TaskResource;
@@ -58,6 +59,9 @@ const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed']);
 export function isFinal(task: Pick<TaskResource, 'status'>): boolean {
   return FINAL_STATUSES.has(task.status);
 }
+
+// A change of status or of progress ends a GET's wait.
+const TASK_CHANGES: WatchedState<TaskResource> = { stateOf: (task) => JSON.stringify([task.status, task.progress]), isFinal };
 
 @Injectable()
 export class TasksService {
@@ -142,16 +146,8 @@ export class TasksService {
   }
 
   /** A GET's `Prefer: wait`: the task once its status or progress differs from now, it is final, or `seconds` pass. */
-  async getWhenChanged(caller: Caller, taskId: string, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
-    const found = await this.find(caller, taskId);
-    return this.waits.untilChanged<TaskResource>(caller, seconds, {
-      workflowId: taskWorkflowId(caller.organizationId, taskId),
-      runId: found.runId,
-      current: found.resource,
-      read: () => this.get(caller, taskId),
-      stateOf: (task) => JSON.stringify([task.status, task.progress]),
-      isFinal,
-    });
+  getWhenChanged(caller: Caller, taskId: string, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
+    return this.waits.untilChanged(caller, seconds, taskWorkflowId(caller.organizationId, taskId), () => this.find(caller, taskId), TASK_CHANGES);
   }
 
   /**

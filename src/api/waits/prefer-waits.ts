@@ -3,7 +3,7 @@ import type { Caller } from '../keys/key-authenticator';
 import { TemporalClients } from '../temporal/temporal-clients';
 import { PollPacing } from './poll-pacing';
 import { WaitPermits } from './wait-permits';
-import { waitForStateChange, type WorkflowStateWait } from './workflow-state-wait';
+import { waitForStateChange, type WatchedState, type WorkflowStateWait } from './workflow-state-wait';
 
 /**
  * What a request with `Prefer: wait` answers, the wait it honoured (for Preference-Applied) if it
@@ -14,6 +14,12 @@ export interface HeldAnswer<R> {
   resource: R;
   appliedSeconds?: number;
   pollAfterSeconds?: number;
+}
+
+/** A resource as read from the workflow run that holds it. */
+export interface FoundInRun<R> {
+  runId: string;
+  resource: R;
 }
 
 /** The resource a request reads now, the key it is paced by (its workflow id), and when it is final. */
@@ -38,11 +44,14 @@ export class PreferWaits {
     private readonly temporal: TemporalClients,
   ) {}
 
-  /** A GET's wait: until the resource read from the caller's workflow run changes state (waitForStateChange). */
-  untilChanged<R>(caller: Caller, seconds: number | undefined, wait: Omit<WorkflowStateWait<R>, 'environment'>): Promise<HeldAnswer<R>> {
-    return this.hold(caller, seconds, { current: wait.current, key: wait.workflowId, isFinal: wait.isFinal }, (waitSeconds) =>
-      waitForStateChange(this.temporal, { ...wait, environment: caller.environment }, waitSeconds),
-    );
+  /**
+   * A GET's wait: until the resource a workflow run holds changes state (waitForStateChange).
+   * `find` reads it with its run, refusing what the caller may not see; it reads it again at each change.
+   */
+  async untilChanged<R>(caller: Caller, seconds: number | undefined, workflowId: string, find: () => Promise<FoundInRun<R>>, watched: WatchedState<R>): Promise<HeldAnswer<R>> {
+    const { runId, resource: current } = await find();
+    const wait: WorkflowStateWait<R> = { ...watched, environment: caller.environment, workflowId, runId, current, read: async () => (await find()).resource };
+    return this.hold(caller, seconds, { current, key: workflowId, isFinal: watched.isFinal }, (waitSeconds) => waitForStateChange(this.temporal, wait, waitSeconds));
   }
 
   async hold<R>(caller: Caller, seconds: number | undefined, subject: WaitSubject<R>, wait: (seconds: number) => Promise<R>): Promise<HeldAnswer<R>> {

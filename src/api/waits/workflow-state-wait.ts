@@ -1,17 +1,21 @@
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import type { TemporalClients } from '../temporal/temporal-clients';
 
-/** A resource read from a workflow run, and what of it a `Prefer: wait` on GET waits to see change. */
-export interface WorkflowStateWait<R> {
+/** What of a resource a `Prefer: wait` on GET waits to see change, and when no change can come. */
+export interface WatchedState<R> {
+  /** The part of the resource whose change ends the wait (its status, a task's progress). */
+  stateOf(resource: R): string;
+  isFinal(resource: R): boolean;
+}
+
+/** A resource read from a workflow run, and how to read it again. */
+export interface WorkflowStateWait<R> extends WatchedState<R> {
   environment: KeyEnvironment;
   workflowId: string;
   /** The run `current` was read from. */
   runId: string;
   current: R;
   read(): Promise<R>;
-  /** The part of the resource whose change ends the wait (its status, a task's progress). */
-  stateOf(resource: R): string;
-  isFinal(resource: R): boolean;
 }
 
 /**
