@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
 import { listQuerySchema } from '../listing/list-request';
 import type { ApiOperation } from '../openapi/api-operation';
-import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_FOR_CHANGE_HEADER, WAIT_ANSWER_HEADERS, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { oneResourceOperation } from '../openapi/one-resource-operation';
 import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from '../openapi/schemas/assessment.schemas';
 import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { createAssessmentSchema } from './create-assessment.request';
@@ -91,18 +92,17 @@ export const ASSESSMENT_ROUTES = {
     ],
     errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
-  get: {
+  get: oneResourceOperation({
     method: 'get',
     path: '/v1/network-assessments/{assessment_id}',
     operationId: 'getAssessment',
     tag: 'Network assessments',
     summary: 'Get a network assessment',
     description: 'Findings appear once the automated checks ran; review once the architecture team completed it.',
-    pathParameters: [ASSESSMENT_ID],
-    headers: [PREFER_WAIT_FOR_CHANGE_HEADER],
-    responses: [{ status: 200, description: 'The assessment.', body: ASSESSMENT, example: completed, headers: WAIT_ANSWER_HEADERS }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
-  },
+    id: ASSESSMENT_ID,
+    answer: { description: 'The assessment.', body: ASSESSMENT, example: completed },
+    waitsForChange: true,
+  }),
   erase: {
     method: 'delete',
     path: '/v1/network-assessments/{assessment_id}',

@@ -3,6 +3,7 @@ import { BATCH_ID_PATTERN } from '../../common/ids/batch-ids';
 import { MAX_BATCH_ITEMS } from '../../contract';
 import { listQuerySchema } from '../listing/list-request';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
+import { oneResourceOperation } from '../openapi/one-resource-operation';
 import { CANCEL_AFTER_HEADER, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
 import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { batchResourceSchema } from '../openapi/schemas/batch.schemas';
@@ -56,17 +57,16 @@ export const BATCH_ROUTES = {
     responses: [{ status: 202, description: 'Accepted: the batch (on an idempotent replay, as it is now).', body: BATCH, example: newBatch, headers: { ...LOCATION_HEADER, ...REPLAY_HEADER, ...RATE_LIMIT_HEADERS } }],
     errors: ['INVALID_REQUEST', 'UNSUPPORTED_TASK_TYPE', 'UNKNOWN_MODEL', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
-  get: {
+  get: oneResourceOperation({
     method: 'get',
     path: '/v1/ai/batches/{batch_id}',
     operationId: 'getBatch',
     tag: 'AI tasks',
     summary: 'Get a batch',
     description: 'The batch with its counts: how many items have become tasks, and how many of those succeeded or failed.',
-    pathParameters: [BATCH_ID],
-    responses: [{ status: 200, description: 'The batch.', body: BATCH, example: newBatch }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
-  },
+    id: BATCH_ID,
+    answer: { description: 'The batch.', body: BATCH, example: newBatch },
+  }),
   cancel: {
     method: 'post',
     path: '/v1/ai/batches/{batch_id}/cancel',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { TASK_ID_PATTERN } from '../../common/ids/task-ids';
 import { listQuerySchema } from '../listing/list-request';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_FOR_CHANGE_HEADER, PREFER_WAIT_HEADER, WAIT_ANSWER_HEADERS, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, WAIT_ANSWER_HEADERS, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
+import { oneResourceOperation } from '../openapi/one-resource-operation';
 import { listPageSchema } from '../openapi/schemas/common.schemas';
 import { TASK_STATUS_VALUES, taskResourceSchema } from '../openapi/schemas/task.schemas';
 import { createTaskSchema } from './create-task.request';
@@ -65,18 +66,17 @@ export const TASK_ROUTES = {
     responses: [{ status: 200, description: 'One page of tasks.', body: { name: 'TaskList', schema: listPageSchema(taskResourceSchema) }, example: { data: [succeededTask], has_more: false, next_cursor: null } }],
     errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },
-  get: {
+  get: oneResourceOperation({
     method: 'get',
     path: '/v1/ai/tasks/{task_id}',
     operationId: 'getTask',
     tag: 'AI tasks',
     summary: 'Get an AI task',
     description: 'Answers from Temporal even while no worker runs. output.summary is present when succeeded, error.code and error.message when failed.',
-    pathParameters: [TASK_ID],
-    headers: [PREFER_WAIT_FOR_CHANGE_HEADER],
-    responses: [{ status: 200, description: 'The task.', body: TASK, example: succeededTask, headers: WAIT_ANSWER_HEADERS }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
-  },
+    id: TASK_ID,
+    answer: { description: 'The task.', body: TASK, example: succeededTask },
+    waitsForChange: true,
+  }),
   cancel: {
     method: 'post',
     path: '/v1/ai/tasks/{task_id}/cancel',

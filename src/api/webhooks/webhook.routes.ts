@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../common/webhooks/webhook-ids';
 import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
+import { oneResourceOperation } from '../openapi/one-resource-operation';
 import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from '../openapi/common-parameters';
 import {
   webhookDeliveryListSchema,
@@ -83,17 +84,16 @@ export const WEBHOOK_ROUTES = {
     responses: [{ status: 204, description: 'Deleted.' }],
     errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE'],
   },
-  rotateSecret: {
+  rotateSecret: oneResourceOperation({
     method: 'post',
     path: '/v1/webhook-endpoints/{endpoint_id}/rotate-secret',
     operationId: 'rotateWebhookSecret',
     tag: TAG,
     summary: 'Rotate the signing secret',
     description: 'Returns the new secret once; deliveries are signed with it from now on. Needs no body.',
-    pathParameters: [ENDPOINT_ID],
-    responses: [{ status: 200, description: 'The endpoint and its new secret.', body: ENDPOINT_WITH_SECRET, example: withSecret }],
-    errors: ['NOT_FOUND', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
-  },
+    id: ENDPOINT_ID,
+    answer: { description: 'The endpoint and its new secret.', body: ENDPOINT_WITH_SECRET, example: withSecret },
+  }),
   deliveries: {
     method: 'get',
     path: '/v1/webhook-endpoints/{endpoint_id}/deliveries',
