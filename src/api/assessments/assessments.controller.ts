@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiRoute } from '../http/api-route';
+import { answerCreated } from '../http/created-answer';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { applyPreferWait, parsePreferWait } from '../http/prefer-wait';
@@ -26,8 +27,7 @@ export class AssessmentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AssessmentResource> {
     const { assessment, replayed } = await this.assessments.create(caller, body, parseIdempotencyKey(idempotencyKey));
-    void reply.header('location', `/v1/network-assessments/${assessment.assessment_id}`);
-    if (replayed) void reply.header('idempotent-replayed', 'true');
+    answerCreated(reply, ASSESSMENT_ROUTES.get, assessment.assessment_id, replayed);
     return assessment;
   }
 

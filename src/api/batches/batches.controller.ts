@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { BatchResource } from '../../common/resources/batch-resource';
 import type { TaskResource } from '../../common/resources/task-resource';
 import { ApiRoute } from '../http/api-route';
+import { answerCreated } from '../http/created-answer';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { RateLimited } from '../http/rate-limit.guard';
@@ -25,8 +26,7 @@ export class BatchesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<BatchResource> {
     const created = await this.batches.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
-    void reply.header('location', `/v1/ai/batches/${created.batch.id}`);
-    if (created.replayed) void reply.header('idempotent-replayed', 'true');
+    answerCreated(reply, BATCH_ROUTES.get, created.batch.id, created.replayed);
     return created.batch;
   }
 

@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiRoute } from '../http/api-route';
+import { answerCreated } from '../http/created-answer';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { parseIdempotencyKey } from '../http/idempotency-key';
 import { applyPreferWait, parsePreferWait } from '../http/prefer-wait';
@@ -28,8 +29,7 @@ export class TasksController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TaskResource> {
     const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
-    void reply.header('location', `/v1/ai/tasks/${created.task.id}`);
-    if (created.replayed) void reply.header('idempotent-replayed', 'true');
+    answerCreated(reply, TASK_ROUTES.get, created.task.id, created.replayed);
     const answer = await this.tasks.waitForFinal(caller, created, parsePreferWait(prefer));
     applyPreferWait(reply, answer);
     if (answer.appliedSeconds !== undefined && isFinal(answer.resource)) void reply.status(200);

@@ -1,6 +1,7 @@
 import { Body, Controller, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiRoute } from '../http/api-route';
+import { answerCreated } from '../http/created-answer';
 import { CurrentCaller } from '../http/current-caller.decorator';
 import { RateLimited } from '../http/rate-limit.guard';
 import type { Caller } from '../keys/key-authenticator';
@@ -22,7 +23,7 @@ export class WebhooksController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<WebhookEndpointWithSecret> {
     const endpoint = await this.webhooks.create(caller, body);
-    void reply.header('location', `/v1/webhook-endpoints/${endpoint.id}`);
+    answerCreated(reply, WEBHOOK_ROUTES.get, endpoint.id);
     return endpoint;
   }
 
