@@ -25,22 +25,23 @@ export type CredentialSummary<Stored extends { hash: Buffer }> = Omit<Stored, 'h
  * credential whose secret exists only in the return value of the issuing call, and listing without
  * hashes. Each kind's service adds its own decisions (organisations and rotation, names and groups).
  */
-export abstract class CredentialService<Stored extends { hash: Buffer }> {
+export abstract class CredentialService<Stored extends { hash: Buffer }, Store extends { list(): Promise<Stored[]> }> {
   protected readonly actor: string;
   protected readonly clock: () => Date;
+  /** Each kind's service names its kind here rather than passing it up, so it needs no constructor of its own. */
+  protected abstract readonly kind: CredentialKind;
 
-  protected constructor(
-    private readonly kind: CredentialKind,
-    private readonly stored: { list(): Promise<Stored[]> },
+  constructor(
+    protected readonly store: Store,
     private readonly brand: string,
-    options: CredentialServiceOptions,
+    options: CredentialServiceOptions = {},
   ) {
     this.actor = options.actor ?? defaultOperatorActor();
     this.clock = options.clock ?? (() => new Date());
   }
 
   async list(): Promise<CredentialSummary<Stored>[]> {
-    return (await this.stored.list()).map(({ hash: _hash, ...summary }) => summary);
+    return (await this.store.list()).map(({ hash: _hash, ...summary }) => summary);
   }
 
   protected mint(environment: CredentialEnvironment): MintedCredential {

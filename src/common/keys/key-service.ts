@@ -1,4 +1,4 @@
-import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
+import { CredentialService, type CredentialSummary } from '../credentials/credential-service';
 import { API_KEYS, type KeyEnvironment } from './api-key';
 import type { AuditQuery, KeyAuditEntry, KeyEnding, KeyStore, RecordedAuditEntry } from '../storage/key-store';
 import type { KeyAuditAction, StoredKey } from '../storage/tables';
@@ -37,14 +37,8 @@ export class InvalidOrganizationError extends Error {
  * Operator-side key lifecycle: issue, list, revoke, rotate, audit. Every change is written to the
  * audit log in the same transaction. The secret exists only in the return value of issue/rotate.
  */
-export class KeyService extends CredentialService<StoredKey> {
-  constructor(
-    private readonly store: KeyStore,
-    brand: string,
-    options: CredentialServiceOptions = {},
-  ) {
-    super(API_KEYS, store, brand, options);
-  }
+export class KeyService extends CredentialService<StoredKey, KeyStore> {
+  protected readonly kind = API_KEYS;
 
   async issue(org: string, env: KeyEnvironment): Promise<IssuedKey> {
     if (!ORGANIZATION_ID_SHAPE.test(org)) throw new InvalidOrganizationError(org);

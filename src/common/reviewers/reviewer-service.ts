@@ -1,5 +1,5 @@
 import type { KeyEnvironment } from '../keys/api-key';
-import { CredentialService, type CredentialServiceOptions, type CredentialSummary } from '../credentials/credential-service';
+import { CredentialService, type CredentialSummary } from '../credentials/credential-service';
 import type { RecordedReviewerAuditEntry, ReviewerStore } from '../storage/reviewer-store';
 import type { ReviewerAuditAction, ReviewerAuditEntry, StoredReviewer } from '../storage/tables';
 import { MAX_REVIEWER_GROUPS } from '../../contract';
@@ -48,14 +48,8 @@ export class ReviewerNameTakenError extends Error {
  * Operator-side lifecycle of reviewer credentials: add, list, revoke, audit. Each change is audited
  * in the same transaction; the secret exists only in the return value of add.
  */
-export class ReviewerService extends CredentialService<StoredReviewer> {
-  constructor(
-    private readonly store: ReviewerStore,
-    brand: string,
-    options: CredentialServiceOptions = {},
-  ) {
-    super(REVIEWER_CREDENTIALS, store, brand, options);
-  }
+export class ReviewerService extends CredentialService<StoredReviewer, ReviewerStore> {
+  protected readonly kind = REVIEWER_CREDENTIALS;
 
   /** `groups`: the stages' groups the reviewer may act in; with none, only stages without a group. */
   async add(name: string, env: KeyEnvironment, groups: readonly string[] = []): Promise<IssuedReviewer> {
