@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { WebhookEventType } from '../../contract';
 import type { SecretSealer } from '../crypto/secret-sealer';
 import type { KeyEnvironment } from '../keys/api-key';
@@ -180,13 +180,7 @@ export class WebhookStore {
   /** Whether any of these events of the owner is suppressed: the owner erased their resource within the retention period. */
   async anySuppressed(owner: EventOwner, eventIds: readonly string[]): Promise<boolean> {
     if (eventIds.length === 0) return false;
-    const row = await this.db
-      .selectFrom('webhookSuppressedEvents')
-      .select('eventId')
-      .where('organizationId', '=', owner.organizationId)
-      .where('environment', '=', owner.environment)
-      .where('eventId', 'in', eventIds)
-      .executeTakeFirst();
+    const row = await ofOwnerEvents(this.db.selectFrom('webhookSuppressedEvents').select('eventId'), owner, eventIds).executeTakeFirst();
     return row !== undefined;
   }
 
@@ -197,13 +191,7 @@ export class WebhookStore {
   /** The workflow ids of the owner's recorded redeliveries of these events. */
   async redeliveriesOf(owner: EventOwner, eventIds: readonly string[]): Promise<string[]> {
     if (eventIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('webhookRedeliveries')
-      .select('workflowId')
-      .where('organizationId', '=', owner.organizationId)
-      .where('environment', '=', owner.environment)
-      .where('eventId', 'in', eventIds)
-      .execute();
+    const rows = await ofOwnerEvents(this.db.selectFrom('webhookRedeliveries').select('workflowId'), owner, eventIds).execute();
     return rows.map((row) => row.workflowId);
   }
 
@@ -250,4 +238,13 @@ export class WebhookStore {
 
 function eventsOf(row: Pick<WebhookEndpointRow, 'events'>): WebhookEventType[] {
   return JSON.parse(row.events) as WebhookEventType[];
+}
+
+/**
+ * The owner's rows of these events, in a table kept per event. Conditions name their column with
+ * sql.ref, as CredentialStore's do: on a table left generic, Kysely cannot work out the type of a
+ * column's value. The SQL is as with plain column names.
+ */
+function ofOwnerEvents<Table extends 'webhookSuppressedEvents' | 'webhookRedeliveries', Row>(rows: SelectQueryBuilder<Tables, Table, Row>, owner: EventOwner, eventIds: readonly string[]) {
+  return rows.where(sql.ref('organizationId'), '=', owner.organizationId).where(sql.ref('environment'), '=', owner.environment).where(sql.ref('eventId'), 'in', eventIds);
 }
