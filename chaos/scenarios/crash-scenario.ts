@@ -13,7 +13,7 @@ import { tallyWork } from '../evidence/tally';
 import type { ScenarioResult } from '../report/scenario-result';
 import { tallyResult } from '../report/tally-result';
 import { ChaosStack, type ChaosStackOptions } from '../stack/chaos-stack';
-import { clientsAbort, ledgerClient, seconds, type ProgressLog, type ScenarioRun, type ScenarioStack } from './scenario-context';
+import { clientsAbort, endScenario, ledgerClient, seconds, type ProgressLog, type ScenarioRun, type ScenarioStack } from './scenario-context';
 
 const SUBMIT_LANES = 16;
 const FAULT_TRIGGER_TIMEOUT_MS = 60_000;
@@ -131,10 +131,7 @@ export async function runCrashLoad<S extends ScenarioStack>(stack: S, spec: Cras
     clean = result.problems.length === 0;
     return result;
   } finally {
-    abort.abort();
-    await prober?.stop();
-    await stack.stop({ keepFiles: !clean });
-    if (!clean) log(`${spec.name}: logs and databases kept in ${stack.dir}`);
+    await endScenario(stack, { abort, prober, clean, label: spec.name, log });
   }
 }
 

@@ -10,7 +10,7 @@ import { tallyWork } from '../evidence/tally';
 import type { ScenarioResult } from '../report/scenario-result';
 import { tallyResult } from '../report/tally-result';
 import { ChaosStack } from '../stack/chaos-stack';
-import { clientsAbort, ledgerClient, seconds, type ScenarioRun } from './scenario-context';
+import { clientsAbort, endScenario, ledgerClient, seconds, type ScenarioRun } from './scenario-context';
 
 const SUBMIT_LANES = 64;
 const GET_LANES = 4;
@@ -62,9 +62,6 @@ export async function runLoadWithDuplicates(run: ScenarioRun): Promise<ScenarioR
     clean = result.problems.length === 0;
     return result;
   } finally {
-    abort.abort();
-    await prober?.stop();
-    await stack.stop({ keepFiles: !clean });
-    if (!clean) log(`load: logs and databases kept in ${stack.dir}`);
+    await endScenario(stack, { abort, prober, clean, label: 'load', log });
   }
 }

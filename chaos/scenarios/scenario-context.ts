@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import { AssayClient } from '../../src/sdk';
+import type { GetProber } from '../clients/get-prober';
 import type { HttpLedger } from '../clients/http-ledger';
 import type { Profile } from '../profiles';
 import type { Client } from '@temporalio/client';
@@ -44,4 +45,23 @@ export function clientsAbort(): AbortController {
   const abort = new AbortController();
   setMaxListeners(0, abort.signal);
   return abort;
+}
+
+/** What a scenario has running when it ends, and how it went. */
+export interface ScenarioEnd {
+  abort: AbortController;
+  prober?: GetProber;
+  /** False when the scenario failed or found a problem: its files are then kept. */
+  clean: boolean;
+  /** The scenario, as the line that says where its files are kept names it. */
+  label: string;
+  log: ProgressLog;
+}
+
+/** Stops a scenario's clients, then its stack; a run that was not clean keeps its logs and databases, to be looked into. */
+export async function endScenario(stack: ScenarioStack, { abort, prober, clean, label, log }: ScenarioEnd): Promise<void> {
+  abort.abort();
+  await prober?.stop();
+  await stack.stop({ keepFiles: !clean });
+  if (!clean) log(`${label}: logs and databases kept in ${stack.dir}`);
 }
