@@ -11,6 +11,29 @@ import { KeyService } from '../../../../src/common/keys/key-service';
 import { Storage } from '../../../../src/common/storage/storage';
 import { startTestPostgres, type TestPostgres } from '../../../support/test-postgres';
 
+/**
+ * The previous release's webhook tables, the same in both dialects but for column types, and the row
+ * recording their migration: `migrationRow` is that insert's columns and values, as SQLite's table
+ * had no default for applied_at.
+ */
+function previousReleaseWebhookTables(types: { timestamp: string; json: string }, migrationRow: string): string {
+  return `CREATE TABLE webhook_endpoints (
+    id TEXT PRIMARY KEY,
+    organization_id TEXT NOT NULL,
+    environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
+    url TEXT NOT NULL, events ${types.json} NOT NULL, description TEXT, secret TEXT NOT NULL, previous_secret TEXT,
+    previous_secret_expires_at ${types.timestamp}, disabled_at ${types.timestamp}, disabled_reason TEXT, created_at ${types.timestamp} NOT NULL, updated_at ${types.timestamp} NOT NULL
+  );
+  CREATE INDEX webhook_endpoints_owner ON webhook_endpoints (organization_id, environment);
+  CREATE TABLE webhook_deliveries (
+    id TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, event_id TEXT NOT NULL, event_type TEXT NOT NULL, attempt INTEGER NOT NULL,
+    outcome TEXT NOT NULL CHECK (outcome IN ('succeeded', 'failed')),
+    http_status INTEGER, error TEXT, attempted_at ${types.timestamp} NOT NULL, duration_ms INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, attempted_at);
+  INSERT INTO webhook_store_migrations ${migrationRow};`;
+}
+
 /** The schema as the release before the storage layer created it, statement for statement. */
 const PREVIOUS_RELEASE_SQLITE = `
   CREATE TABLE api_keys (
@@ -31,21 +54,7 @@ const PREVIOUS_RELEASE_SQLITE = `
   CREATE INDEX key_audit_log_key_id ON key_audit_log (key_id);
   PRAGMA user_version = 2;
   CREATE TABLE webhook_store_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL);
-  CREATE TABLE webhook_endpoints (
-    id TEXT PRIMARY KEY,
-    organization_id TEXT NOT NULL,
-    environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
-    url TEXT NOT NULL, events TEXT NOT NULL, description TEXT, secret TEXT NOT NULL, previous_secret TEXT,
-    previous_secret_expires_at TEXT, disabled_at TEXT, disabled_reason TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
-  );
-  CREATE INDEX webhook_endpoints_owner ON webhook_endpoints (organization_id, environment);
-  CREATE TABLE webhook_deliveries (
-    id TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, event_id TEXT NOT NULL, event_type TEXT NOT NULL, attempt INTEGER NOT NULL,
-    outcome TEXT NOT NULL CHECK (outcome IN ('succeeded', 'failed')),
-    http_status INTEGER, error TEXT, attempted_at TEXT NOT NULL, duration_ms INTEGER NOT NULL
-  );
-  CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, attempted_at);
-  INSERT INTO webhook_store_migrations (version, applied_at) VALUES (1, '2025-01-01T00:00:00.000Z');
+  ${previousReleaseWebhookTables({ timestamp: 'TEXT', json: 'TEXT' }, "(version, applied_at) VALUES (1, '2025-01-01T00:00:00.000Z')")}
 `;
 
 const PREVIOUS_RELEASE_POSTGRES = `
@@ -68,21 +77,7 @@ const PREVIOUS_RELEASE_POSTGRES = `
   CREATE INDEX key_audit_log_key_id ON key_audit_log (key_id);
   INSERT INTO key_store_migrations (version) VALUES (1);
   CREATE TABLE webhook_store_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
-  CREATE TABLE webhook_endpoints (
-    id TEXT PRIMARY KEY,
-    organization_id TEXT NOT NULL,
-    environment TEXT NOT NULL CHECK (environment IN ('test', 'live')),
-    url TEXT NOT NULL, events JSONB NOT NULL, description TEXT, secret TEXT NOT NULL, previous_secret TEXT,
-    previous_secret_expires_at TIMESTAMPTZ, disabled_at TIMESTAMPTZ, disabled_reason TEXT, created_at TIMESTAMPTZ NOT NULL, updated_at TIMESTAMPTZ NOT NULL
-  );
-  CREATE INDEX webhook_endpoints_owner ON webhook_endpoints (organization_id, environment);
-  CREATE TABLE webhook_deliveries (
-    id TEXT PRIMARY KEY, endpoint_id TEXT NOT NULL, event_id TEXT NOT NULL, event_type TEXT NOT NULL, attempt INTEGER NOT NULL,
-    outcome TEXT NOT NULL CHECK (outcome IN ('succeeded', 'failed')),
-    http_status INTEGER, error TEXT, attempted_at TIMESTAMPTZ NOT NULL, duration_ms INTEGER NOT NULL
-  );
-  CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, attempted_at);
-  INSERT INTO webhook_store_migrations (version) VALUES (1);
+  ${previousReleaseWebhookTables({ timestamp: 'TIMESTAMPTZ', json: 'JSONB' }, '(version) VALUES (1)')}
 `;
 
 const KEY = 'assay_live_abcdefghijklmnopqrstuvwxyz012345';
