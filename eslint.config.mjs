@@ -4,6 +4,17 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
+const ROUTE_DECORATORS = {
+  name: '@nestjs/common',
+  importNames: ['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Head', 'Options', 'Search', 'RequestMapping', 'HttpCode'],
+  message: 'Declare the route in a *.routes.ts and serve it with @ApiRoute (src/api/platform/http/api-route.ts).',
+};
+
+const PLATFORM_KNOWS_NO_RESOURCE = {
+  regex: '^(\\.\\./)+(tasks|batches|assessments|review|webhooks|usage|models|console|app\\.module|create-api-app|sdk-wire-types|main)(/|$)',
+  message: "The API's platform imports no resource and not the app that assembles them: pass what it needs in (a parameter, a provider), as OpenApiModule.register does.",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tools/**', 'coverage/**', 'bin/**', 'scripts/**', '*.js', '*.mjs'] },
   js.configs.recommended,
@@ -116,21 +127,19 @@ export default tseslint.config(
     // A route is declared once, in a *.routes.ts, and served with @ApiRoute: the OpenAPI document
     // and the 405 Allow header are built from those declarations, so no route may bypass them.
     files: ['src/api/**/*.ts'],
-    ignores: ['src/api/http/api-route.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: '@nestjs/common',
-              importNames: ['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Head', 'Options', 'Search', 'RequestMapping', 'HttpCode'],
-              message: 'Declare the route in a *.routes.ts and serve it with @ApiRoute (src/api/http/api-route.ts).',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['src/api/platform/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ROUTE_DECORATORS] }] },
+  },
+  {
+    // The API's platform (HTTP, credentials, listing, waits, Temporal, storage, OpenAPI assembly)
+    // serves every resource and knows none: a resource's folder imports the platform, never the reverse.
+    files: ['src/api/platform/**/*.ts'],
+    ignores: ['src/api/platform/http/api-route.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ROUTE_DECORATORS], patterns: [PLATFORM_KNOWS_NO_RESOURCE] }] },
+  },
+  {
+    files: ['src/api/platform/http/api-route.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PLATFORM_KNOWS_NO_RESOURCE] }] },
   },
   {
     files: ['test/**/*.ts'],

@@ -4,16 +4,17 @@ import type { AppConfig } from '../common/config/app-config';
 import { ConfigModule } from '../common/config/config.module';
 import { AssessmentsModule } from './assessments/assessments.module';
 import { BatchesModule } from './batches/batches.module';
-import { ApiExceptionFilter } from './http/api-exception.filter';
-import { ApiRoutesModule } from './http/api-routes';
-import { AdmissionModule } from './admission/admission.module';
-import { RateLimitModule } from './http/rate-limit.module';
-import { HealthModule } from './health/health.module';
-import { KeysModule } from './keys/keys.module';
-import { MetricsModule } from './metrics/metrics.module';
+import { ApiExceptionFilter } from './platform/http/api-exception.filter';
+import { ApiRoutesModule } from './platform/http/api-routes';
+import { AdmissionModule } from './platform/admission/admission.module';
+import { RateLimitModule } from './platform/http/rate-limit.module';
+import { HealthModule } from './platform/health/health.module';
+import { KeysModule } from './platform/keys/keys.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
 import { ModelsModule } from './models/models.module';
 import { UsageModule } from './usage/usage.module';
-import { OpenApiModule } from './openapi/openapi.module';
+import { OpenApiModule } from './platform/openapi/openapi.module';
+import { WEBHOOKS_DOC } from './webhooks/webhook-events';
 import { ConsoleModule } from './console/console.module';
 import { ReviewModule } from './review/review.module';
 import { TasksModule } from './tasks/tasks.module';
@@ -24,7 +25,7 @@ export class AppModule {
   static register(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, AdmissionModule, HealthModule, TasksModule, BatchesModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule, WebhooksModule, ReviewModule, ConsoleModule],
+      imports: [ConfigModule.register(config), ApiRoutesModule, MetricsModule, KeysModule, RateLimitModule, AdmissionModule, HealthModule, TasksModule, BatchesModule, ModelsModule, UsageModule, AssessmentsModule, OpenApiModule.register(WEBHOOKS_DOC), WebhooksModule, ReviewModule, ConsoleModule],
       providers: [
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
       ],

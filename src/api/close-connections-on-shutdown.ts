@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './http/api-error';
+import { ApiError } from './platform/http/api-error';
 
 /**
  * On close Fastify refuses new connections and ends the idle ones, but a connection whose request

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
-import { RATE_LIMIT_POOL_SIZE } from '../api/http/postgres-rate-limit-store';
+import { RATE_LIMIT_POOL_SIZE } from '../api/platform/http/postgres-rate-limit-store';
 import { AppConfig } from '../common/config/app-config';
 import { STORAGE_POOL_SIZE } from '../common/storage/postgres-dialect';
 import { repoRoot } from '../common/repo-root';

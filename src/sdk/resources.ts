@@ -1,8 +1,8 @@
 // The resources as a client sees them on the wire (docs/api.md): the one definition of every
 // public shape. Written here so the SDK can be published on its own; the service imports these
-// types (the contract and src/common/resources derive theirs from them), and the schema files of
-// src/api/openapi/schemas fail the build when the schemas it validates and documents with drift
-// from them.
+// types (the contract and src/common/resources derive theirs from them), and each API resource's
+// *.schemas.ts (src/api/<resource>/) fails the build when the schemas it validates and documents
+// with drift from them.
 
 /** What a task does; summarising is the only kind today. */
 export type TaskType = 'summarize';

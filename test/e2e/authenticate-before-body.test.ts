@@ -1,6 +1,6 @@
 import { API_KEYS } from '../../src/common/keys/api-key';
 import { REVIEWER_CREDENTIALS } from '../../src/common/reviewers/reviewer-credential';
-import { MAX_BODY_READ_WHEN_REFUSED } from '../../src/api/http/unread-body';
+import { MAX_BODY_READ_WHEN_REFUSED } from '../../src/api/platform/http/unread-body';
 import { ApiWithoutTemporal } from '../support/api-without-temporal';
 import { requestBytes, sendRaw } from '../support/raw-http';
 import { errorOf } from '../support/raw-error-body';

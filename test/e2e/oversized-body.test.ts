@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MAX_DISCARDED_EXCESS_BYTES } from '../../src/api/http/oversized-body';
+import { MAX_DISCARDED_EXCESS_BYTES } from '../../src/api/platform/http/oversized-body';
 import { ApiWithoutTemporal } from '../support/api-without-temporal';
 import { postWithCurl, postWithNodeFetch, postWithPython, type ClientAnswer } from '../support/other-http-clients';
 import { sendRaw } from '../support/raw-http';

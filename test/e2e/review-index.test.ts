@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { Client, Connection } from '@temporalio/client';
-import { TemporalClients } from '../../src/api/temporal/temporal-clients';
+import { TemporalClients } from '../../src/api/platform/temporal/temporal-clients';
 import { assessmentWorkflowId, claimAssessmentUpdate } from '../../src/contract';
 import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';

@@ -1,11 +1,11 @@
 import { AssessmentsController } from '../../src/api/assessments/assessments.controller';
 import { BatchesController } from '../../src/api/batches/batches.controller';
-import { HealthController } from '../../src/api/health/health.controller';
-import { operationsOf } from '../../src/api/http/api-route';
-import { MetricsController } from '../../src/api/metrics/metrics.controller';
+import { HealthController } from '../../src/api/platform/health/health.controller';
+import { operationsOf } from '../../src/api/platform/http/api-route';
+import { MetricsController } from '../../src/api/platform/metrics/metrics.controller';
 import { ModelsController } from '../../src/api/models/models.controller';
 import { UsageController } from '../../src/api/usage/usage.controller';
-import { OpenApiController } from '../../src/api/openapi/openapi.controller';
+import { OpenApiController } from '../../src/api/platform/openapi/openapi.controller';
 import { ReviewController } from '../../src/api/review/review.controller';
 import { ConsoleController } from '../../src/api/console/console.controller';
 import { TasksController } from '../../src/api/tasks/tasks.controller';

@@ -1,4 +1,4 @@
-import type { ApiOperation } from '../../src/api/openapi/api-operation';
+import type { ApiOperation } from '../../src/api/platform/openapi/api-operation';
 import { bearer, http, type HttpResult } from './http';
 
 export interface OperationCredentials {

@@ -3,7 +3,7 @@ import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import type { AssessmentRevisionRow } from '../../common/storage/tables';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../platform/http/api-error';
 import { AssessmentWorkflowReader } from './assessment-workflow-reader';
 
 /**

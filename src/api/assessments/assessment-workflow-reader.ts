@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { TemporalClients } from '../temporal/temporal-clients';
+import { TemporalClients } from '../platform/temporal/temporal-clients';
 import { assessmentWorkflowId, type AssessmentMemo } from '../../contract';
 import { CLOSED_READ_TTL_MS } from '../tasks/task-workflow-reader';
 import { expiresAt } from '../../common/resources/expiry';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
-import { listQuerySchema } from '../listing/list-request';
-import type { ApiOperation } from '../openapi/api-operation';
-import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
-import { oneResourceOperation } from '../openapi/one-resource-operation';
-import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from '../openapi/schemas/assessment.schemas';
-import { listPageSchema } from '../openapi/schemas/common.schemas';
+import { listQuerySchema } from '../platform/listing/list-request';
+import type { ApiOperation } from '../platform/openapi/api-operation';
+import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../platform/openapi/common-parameters';
+import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
+import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from './assessment.schemas';
+import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
 import { createAssessmentSchema } from './create-assessment.request';
 
 const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };

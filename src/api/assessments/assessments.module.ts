@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { ErasureModule } from '../erasure/erasure.module';
-import { ListingModule } from '../listing/listing.module';
-import { ReviewIndexModule } from '../review-index/review-index.module';
-import { TemporalModule } from '../temporal/temporal.module';
-import { WaitsModule } from '../waits/waits.module';
-import { StorageModule } from '../storage/storage.module';
+import { ErasureModule } from '../platform/erasure/erasure.module';
+import { ListingModule } from '../platform/listing/listing.module';
+import { ReviewIndexModule } from '../review/review-index.module';
+import { TemporalModule } from '../platform/temporal/temporal.module';
+import { WaitsModule } from '../platform/waits/waits.module';
+import { StorageModule } from '../platform/storage/storage.module';
 import { AssessmentRevisions } from './assessment-revisions';
 import { AssessmentWorkflowReader } from './assessment-workflow-reader';
 import { AssessmentsController } from './assessments.controller';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
-import { ApiError } from '../http/api-error';
-import type { Caller } from '../keys/key-authenticator';
-import { TemporalClients } from '../temporal/temporal-clients';
-import { startOnce, type OnceStartedKind } from '../temporal/start-once';
+import { ApiError } from '../platform/http/api-error';
+import type { Caller } from '../platform/keys/key-authenticator';
+import { TemporalClients } from '../platform/temporal/temporal-clients';
+import { startOnce, type OnceStartedKind } from '../platform/temporal/start-once';
 import { requestHash } from '../../common/request-hash';
 import type { assessmentWorkflow } from '../../../workflows';
 import {
@@ -17,18 +17,18 @@ import {
   type AssessmentMemo,
   type AssessmentStatus,
 } from '../../contract';
-import { WorkflowEraser } from '../erasure/workflow-eraser';
-import { ListCursors } from '../listing/list-cursor';
-import { listResources, type ListPage } from '../listing/list-resources';
-import { parseListRequest } from '../listing/list-request';
+import { WorkflowEraser } from '../platform/erasure/workflow-eraser';
+import { ListCursors } from '../platform/listing/list-cursor';
+import { listResources, type ListPage } from '../platform/listing/list-resources';
+import { parseListRequest } from '../platform/listing/list-request';
 import { notEquals } from '../../common/visibility/visibility-query';
 import { assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from '../../common/ids/assessment-ids';
 import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
 import { AssessmentWorkflowReader, type AssessmentLookup } from './assessment-workflow-reader';
-import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
-import type { WatchedState } from '../waits/workflow-state-wait';
+import { PreferWaits, type HeldAnswer } from '../platform/waits/prefer-waits';
+import type { WatchedState } from '../platform/waits/workflow-state-wait';
 import { parseCreateAssessmentRequest } from './create-assessment.request';
-import { AssessmentIndex } from '../review-index/assessment-index';
+import { AssessmentIndex } from '../review/assessment-index';
 import { SubmittedArchitectures } from '../review/submitted-architectures';
 import { AssessmentRevisions } from './assessment-revisions';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { multiLine, singleLine, singleLineNotBlank } from '../http/text-patterns';
-import { ApiError } from '../http/api-error';
-import { describeFirstIssue } from '../http/zod-issues';
+import { multiLine, singleLine, singleLineNotBlank } from '../platform/http/text-patterns';
+import { ApiError } from '../platform/http/api-error';
+import { describeFirstIssue } from '../platform/http/zod-issues';
 import type { NetworkComponent, NetworkGraph, NetworkLink } from '../../contract';
 import { ASSESSMENT_LIMITS as LIMITS } from './assessment-limits';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';

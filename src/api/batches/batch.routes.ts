@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { BATCH_ID_PATTERN } from '../../common/ids/batch-ids';
 import { MAX_BATCH_ITEMS } from '../../contract';
-import { listQuerySchema } from '../listing/list-request';
-import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { oneResourceOperation } from '../openapi/one-resource-operation';
-import { CANCEL_AFTER_HEADER, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
-import { listPageSchema } from '../openapi/schemas/common.schemas';
-import { batchResourceSchema } from '../openapi/schemas/batch.schemas';
-import { TASK_STATUS_VALUES, taskResourceSchema } from '../openapi/schemas/task.schemas';
+import { listQuerySchema } from '../platform/listing/list-request';
+import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operation';
+import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
+import { CANCEL_AFTER_HEADER, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../platform/openapi/common-parameters';
+import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
+import { batchResourceSchema } from './batch.schemas';
+import { TASK_STATUS_VALUES, taskResourceSchema } from '../tasks/task.schemas';
 import { createBatchSchema } from './create-batch.request';
 
 const BATCH = { name: 'Batch', schema: batchResourceSchema };

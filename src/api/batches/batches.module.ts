@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../storage/storage.module';
+import { StorageModule } from '../platform/storage/storage.module';
 import { TasksModule } from '../tasks/tasks.module';
-import { TemporalModule } from '../temporal/temporal.module';
+import { TemporalModule } from '../platform/temporal/temporal.module';
 import { BatchesController } from './batches.controller';
 import { BatchesService } from './batches.service';
 

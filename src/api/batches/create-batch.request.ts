@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../platform/http/api-error';
 import { DEFAULT_BATCH_PRIORITY, MAX_BATCH_ITEM_KEY_LENGTH, MAX_BATCH_ITEMS, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
 import type { ModelCatalog } from '../../common/config/model-catalog';
 import { checkTextSize, offeredModel, pickDefined, requestError, resolveDeadline, summarizeInputSchema, taskOptionFields } from '../tasks/create-task.request';

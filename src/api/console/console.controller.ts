@@ -1,14 +1,14 @@
 import { Body, Controller, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../http/api-error';
-import { ApiRoute } from '../http/api-route';
-import { describeFirstIssue } from '../http/zod-issues';
-import { accepted, RequestAuthenticator, unlessThrottled } from '../http/request-authenticator';
+import { ApiError } from '../platform/http/api-error';
+import { ApiRoute } from '../platform/http/api-route';
+import { describeFirstIssue } from '../platform/http/zod-issues';
+import { accepted, RequestAuthenticator, unlessThrottled } from '../platform/http/request-authenticator';
 import { loadConsoleAssets } from './console-assets';
 import { CONSOLE_CSP, CONSOLE_PAGE } from './console-page';
 import { CONSOLE_ROUTES, signInSchema } from './console.routes';
-import { CONSOLE_SESSION_TTL_SECONDS, ConsoleSessions, csrfTokenMatches, type ConsoleIdentity } from './console-sessions';
-import { CSRF_HEADER, sessionCookie, sessionCookieOf } from './session-cookie';
+import { CONSOLE_SESSION_TTL_SECONDS, ConsoleSessions, csrfTokenMatches, type ConsoleIdentity } from '../platform/credentials/console-sessions';
+import { CSRF_HEADER, sessionCookie, sessionCookieOf } from '../platform/credentials/session-cookie';
 
 /** The console's page and assets, and its sign-in: the one place a browser holds a session instead of a key. */
 @Controller()

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { KeysModule } from '../keys/keys.module';
+import { KeysModule } from '../platform/keys/keys.module';
 import { ConsoleController } from './console.controller';
 
 @Module({

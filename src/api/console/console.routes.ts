@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiOperation } from '../openapi/api-operation';
+import type { ApiOperation } from '../platform/openapi/api-operation';
 
 const TAG = 'Console';
 

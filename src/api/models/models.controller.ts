@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
-import { ApiRoute } from '../http/api-route';
-import type { ModelResource } from '../openapi/schemas/model.schemas';
+import { ApiRoute } from '../platform/http/api-route';
+import type { ModelResource } from './model.schemas';
 import { MODEL_ROUTES } from './model.routes';
 
 @Controller()

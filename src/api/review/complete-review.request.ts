@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_NOTES_LENGTH, REVIEW_VERDICTS, type ReviewVerdict } from '../../contract';
-import { ApiError } from '../http/api-error';
-import { multiLineNotBlank } from '../http/text-patterns';
-import { describeFirstIssue } from '../http/zod-issues';
+import { ApiError } from '../platform/http/api-error';
+import { multiLineNotBlank } from '../platform/http/text-patterns';
+import { describeFirstIssue } from '../platform/http/zod-issues';
 
 export const completeReviewSchema = z
   .object({

@@ -4,12 +4,12 @@ import { toPendingAssessment } from './pending-assessment';
 import type { QueuePosition } from '../../common/storage/assessment-index-store';
 import type { AssessmentIndexRow, ReviewPlacement } from '../../common/storage/tables';
 import { assessmentWorkflowId, type AssessmentMemo, type AssessmentReviewSnapshot } from '../../contract';
-import { ApiError } from '../http/api-error';
-import { ListCursors } from '../listing/list-cursor';
-import type { ListPage } from '../listing/list-resources';
-import { AssessmentIndex } from '../review-index/assessment-index';
-import type { Reviewer } from '../reviewers/reviewer-authenticator';
-import { TemporalClients } from '../temporal/temporal-clients';
+import { ApiError } from '../platform/http/api-error';
+import { ListCursors } from '../platform/listing/list-cursor';
+import type { ListPage } from '../platform/listing/list-resources';
+import { AssessmentIndex } from './assessment-index';
+import type { Reviewer } from '../platform/reviewers/reviewer-authenticator';
+import { TemporalClients } from '../platform/temporal/temporal-clients';
 import type { ReviewQueueRequest } from './review-queue.request';
 import { ReviewerSight } from './reviewer-sight';
 

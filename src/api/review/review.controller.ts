@@ -1,10 +1,10 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
 import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
 import type { AssessmentReviewSnapshot } from '../../contract';
-import { ApiRoute } from '../http/api-route';
-import { CurrentReviewer } from '../http/current-reviewer.decorator';
-import type { Reviewer } from '../reviewers/reviewer-authenticator';
-import type { ListPage } from '../listing/list-resources';
+import { ApiRoute } from '../platform/http/api-route';
+import { CurrentReviewer } from '../platform/http/current-reviewer.decorator';
+import type { Reviewer } from '../platform/reviewers/reviewer-authenticator';
+import type { ListPage } from '../platform/listing/list-resources';
 import { parseCompleteReviewRequest } from './complete-review.request';
 import { parseReviewQueueRequest } from './review-queue.request';
 import { REVIEW_ROUTES } from './review.routes';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ListingModule } from '../listing/listing.module';
-import { ReviewIndexModule } from '../review-index/review-index.module';
-import { StorageModule } from '../storage/storage.module';
-import { TemporalModule } from '../temporal/temporal.module';
+import { ListingModule } from '../platform/listing/listing.module';
+import { ReviewIndexModule } from './review-index.module';
+import { StorageModule } from '../platform/storage/storage.module';
+import { TemporalModule } from '../platform/temporal/temporal.module';
 import { ReviewController } from './review.controller';
 import { ReviewQueue } from './review-queue';
 import { ReviewService } from './review.service';

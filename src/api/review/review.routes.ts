@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
-import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { listPageSchema } from '../openapi/schemas/common.schemas';
-import { pendingAssessmentSchema, reviewerAssessmentSchema, reviewerIdentitySchema, reviewSnapshotSchema } from '../openapi/schemas/review.schemas';
+import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operation';
+import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
+import { pendingAssessmentSchema, reviewerAssessmentSchema, reviewerIdentitySchema, reviewSnapshotSchema } from './review.schemas';
 import { completeReviewSchema } from './complete-review.request';
 import { reviewQueueQuerySchema } from './review-queue.request';
 

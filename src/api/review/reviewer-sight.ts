@@ -3,7 +3,7 @@ import { AppConfig } from '../../common/config/app-config';
 import type { QueueSight } from '../../common/storage/assessment-index-store';
 import type { ReviewPlacement } from '../../common/storage/tables';
 import type { AssessmentReviewSnapshot, ReviewStageState } from '../../contract';
-import type { Reviewer } from '../reviewers/reviewer-authenticator';
+import type { Reviewer } from '../platform/reviewers/reviewer-authenticator';
 
 // A stage the review has not come to, or never will: an earlier stage's verdict ended it.
 const NOT_REACHED: ReadonlySet<ReviewStageState> = new Set<ReviewStageState>(['pending', 'skipped']);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ApiError } from '../http/api-error';
-import { multiLineNotBlank } from '../http/text-patterns';
-import { describeIssue } from '../http/zod-issues';
+import { ApiError } from '../platform/http/api-error';
+import { multiLineNotBlank } from '../platform/http/text-patterns';
+import { describeIssue } from '../platform/http/zod-issues';
 import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority } from '../../contract';
-import { parseCancelAfter } from '../http/cancel-after';
+import { parseCancelAfter } from '../platform/http/cancel-after';
 import type { ModelCatalog } from '../../common/config/model-catalog';
 import type { CreateTaskRequest } from '../../sdk/resources';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { KeyEnvironment } from '../../common/keys/api-key';
-import { TemporalClients } from '../temporal/temporal-clients';
+import { TemporalClients } from '../platform/temporal/temporal-clients';
 import { taskWorkflowId, type AiTaskMemo, type AiTaskOutcome } from '../../contract';
 import { taskFromDescription, type TaskLookup } from '../../common/resources/task-from-description';
 import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';

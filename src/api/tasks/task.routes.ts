@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { TASK_ID_PATTERN } from '../../common/ids/task-ids';
-import { listQuerySchema } from '../listing/list-request';
-import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, WAIT_ANSWER_HEADERS, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../openapi/common-parameters';
-import { oneResourceOperation } from '../openapi/one-resource-operation';
-import { listPageSchema } from '../openapi/schemas/common.schemas';
-import { TASK_STATUS_VALUES, taskResourceSchema } from '../openapi/schemas/task.schemas';
+import { listQuerySchema } from '../platform/listing/list-request';
+import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operation';
+import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, WAIT_ANSWER_HEADERS, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../platform/openapi/common-parameters';
+import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
+import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
+import { TASK_STATUS_VALUES, taskResourceSchema } from './task.schemas';
 import { createTaskSchema } from './create-task.request';
 
 const TASK = { name: 'Task', schema: taskResourceSchema };

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ErasureModule } from '../erasure/erasure.module';
-import { ListingModule } from '../listing/listing.module';
-import { TemporalModule } from '../temporal/temporal.module';
-import { WaitsModule } from '../waits/waits.module';
+import { ErasureModule } from '../platform/erasure/erasure.module';
+import { ListingModule } from '../platform/listing/listing.module';
+import { TemporalModule } from '../platform/temporal/temporal.module';
+import { WaitsModule } from '../platform/waits/waits.module';
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';

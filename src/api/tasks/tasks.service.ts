@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
-import { ApiError } from '../http/api-error';
-import type { Caller } from '../keys/key-authenticator';
-import { ApiMetrics } from '../metrics/api-metrics';
-import { TemporalClients } from '../temporal/temporal-clients';
-import { startOnce, type OnceStartedKind } from '../temporal/start-once';
+import { ApiError } from '../platform/http/api-error';
+import type { Caller } from '../platform/keys/key-authenticator';
+import { ApiMetrics } from '../platform/metrics/api-metrics';
+import { TemporalClients } from '../platform/temporal/temporal-clients';
+import { startOnce, type OnceStartedKind } from '../platform/temporal/start-once';
 import { requestHash } from '../../common/request-hash';
 import type { aiTaskWorkflow } from '../../../workflows';
 import {
@@ -19,19 +19,19 @@ import {
   type AiTaskOutcome,
   type TaskStatus,
 } from '../../contract';
-import { WorkflowEraser } from '../erasure/workflow-eraser';
+import { WorkflowEraser } from '../platform/erasure/workflow-eraser';
 import { parseCreateTaskRequest } from './create-task.request';
-import { ListCursors } from '../listing/list-cursor';
-import { listResources, type ListPage } from '../listing/list-resources';
-import { parseListRequest } from '../listing/list-request';
+import { ListCursors } from '../platform/listing/list-cursor';
+import { listResources, type ListPage } from '../platform/listing/list-resources';
+import { parseListRequest } from '../platform/listing/list-request';
 import { taskStatusClauses } from './task-status-clauses';
 import { equals } from '../../common/visibility/visibility-query';
 import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskIdFromWorkflowId } from '../../common/ids/task-ids';
 import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { aiTaskStart } from '../../common/tasks/ai-task-start';
-import { PreferWaits, type HeldAnswer } from '../waits/prefer-waits';
-import type { WatchedState } from '../waits/workflow-state-wait';
+import { PreferWaits, type HeldAnswer } from '../platform/waits/prefer-waits';
+import type { WatchedState } from '../platform/waits/workflow-state-wait';
 
 export interface CreatedTask {
   task: TaskResource;

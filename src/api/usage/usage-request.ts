@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ApiError } from '../http/api-error';
-import { describeFirstIssue } from '../http/zod-issues';
+import { ApiError } from '../platform/http/api-error';
+import { describeFirstIssue } from '../platform/http/zod-issues';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_DAYS = 30;

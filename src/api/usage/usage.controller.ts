@@ -1,7 +1,7 @@
 import { Controller, Query } from '@nestjs/common';
-import { ApiRoute } from '../http/api-route';
-import { CurrentCaller } from '../http/current-caller.decorator';
-import type { Caller } from '../keys/key-authenticator';
+import { ApiRoute } from '../platform/http/api-route';
+import { CurrentCaller } from '../platform/http/current-caller.decorator';
+import type { Caller } from '../platform/keys/key-authenticator';
 import type { UsageReport } from '../../sdk/resources';
 import { USAGE_ROUTES } from './usage.routes';
 import { UsageService } from './usage.service';

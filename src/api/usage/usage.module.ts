@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../storage/storage.module';
+import { StorageModule } from '../platform/storage/storage.module';
 import { UsageController } from './usage.controller';
 import { UsageService } from './usage.service';
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UsageStore } from '../../common/storage/usage-store';
-import type { Caller } from '../keys/key-authenticator';
+import type { Caller } from '../platform/keys/key-authenticator';
 import type { UsageReport } from '../../sdk/resources';
 import { parseUsageRange } from './usage-request';
 

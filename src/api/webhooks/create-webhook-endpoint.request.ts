@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ApiError } from '../http/api-error';
-import { singleLine } from '../http/text-patterns';
-import { describeFirstIssue } from '../http/zod-issues';
+import { ApiError } from '../platform/http/api-error';
+import { singleLine } from '../platform/http/text-patterns';
+import { describeFirstIssue } from '../platform/http/zod-issues';
 import { WEBHOOK_EVENT_TYPES } from '../../contract';
 import type { CreateWebhookEndpointRequest } from '../../sdk/resources';
 

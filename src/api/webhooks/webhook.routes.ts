@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from '../../common/webhooks/webhook-ids';
-import type { ApiOperation, ParameterDoc } from '../openapi/api-operation';
-import { oneResourceOperation } from '../openapi/one-resource-operation';
-import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from '../openapi/common-parameters';
+import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operation';
+import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
+import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from '../platform/openapi/common-parameters';
 import {
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
   webhookEventQueuedSchema,
-} from '../openapi/schemas/webhook.schemas';
+} from './webhook.schemas';
 import { createWebhookEndpointSchema } from './create-webhook-endpoint.request';
 
 const TAG = 'Webhooks';

@@ -1,10 +1,10 @@
 import { Body, Controller, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ApiRoute } from '../http/api-route';
-import { answerCreated } from '../http/created-answer';
-import { CurrentCaller } from '../http/current-caller.decorator';
-import { RateLimited } from '../http/rate-limit.guard';
-import type { Caller } from '../keys/key-authenticator';
+import { ApiRoute } from '../platform/http/api-route';
+import { answerCreated } from '../platform/http/created-answer';
+import { CurrentCaller } from '../platform/http/current-caller.decorator';
+import { RateLimited } from '../platform/http/rate-limit.guard';
+import type { Caller } from '../platform/keys/key-authenticator';
 import type { WebhookDeliveryResource, WebhookEndpointResource, WebhookEndpointWithSecret, WebhookEventQueued } from './webhook-endpoint-resource';
 import { WEBHOOK_ROUTES } from './webhook.routes';
 import { WebhooksService } from './webhooks.service';

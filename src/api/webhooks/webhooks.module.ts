@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { systemResolver } from '../../common/webhooks/webhook-url-policy';
-import { StorageModule } from '../storage/storage.module';
-import { TemporalModule } from '../temporal/temporal.module';
+import { StorageModule } from '../platform/storage/storage.module';
+import { TemporalModule } from '../platform/temporal/temporal.module';
 import { WEBHOOK_RESOLVER, WebhooksService } from './webhooks.service';
 import { WebhooksController } from './webhooks.controller';
 

@@ -12,10 +12,10 @@ import {
   webhookRedeliveryWorkflowId,
   type WebhookEventInput,
 } from '../../contract';
-import { TemporalClients } from '../temporal/temporal-clients';
+import { TemporalClients } from '../platform/temporal/temporal-clients';
 import { AppConfig } from '../../common/config/app-config';
-import { ApiError } from '../http/api-error';
-import type { Caller } from '../keys/key-authenticator';
+import { ApiError } from '../platform/http/api-error';
+import type { Caller } from '../platform/keys/key-authenticator';
 import { parseCreateWebhookEndpointRequest } from './create-webhook-endpoint.request';
 import {
   toWebhookDeliveryResource,

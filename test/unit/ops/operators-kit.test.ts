@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
-import { ApiMetrics } from '../../../src/api/metrics/api-metrics';
+import { ApiMetrics } from '../../../src/api/platform/metrics/api-metrics';
 import { alertGroups, dashboard, isWorkerMetric, opsFile, opsMetricNames } from '../../support/operators-kit';
 
 const compose = parse(fs.readFileSync(path.join(__dirname, '../../../docker-compose.yml'), 'utf8'), { merge: true });

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
-import { KeyAuthenticator } from '../../../../src/api/keys/key-authenticator';
+import { KeyAuthenticator } from '../../../../src/api/platform/keys/key-authenticator';
 import { AppConfig } from '../../../../src/common/config/app-config';
 import { hashCredential } from '../../../../src/common/credentials/credential-format';
 import { API_KEYS } from '../../../../src/common/keys/api-key';

@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { AI_TASK_WORKFLOW_TYPE, ASSESSMENT_WORKFLOW_TYPE, WEBHOOK_EVENT_WORKFLOW_TYPE, taskWorkflowId } from '../../../../src/contract';
 import { freePort } from '../../../../src/embedded/free-port';
-import { REQUEST_ID_ATTRIBUTE } from '../../../../src/api/http/http-server-spans';
+import { REQUEST_ID_ATTRIBUTE } from '../../../../src/api/platform/http/http-server-spans';
 import { AssayHarness } from '../../../support/assay-harness';
 import { BuiltService } from '../../../support/built-service';
 import { TINY_GRAPH } from '../../../support/graphs';

@@ -1,6 +1,6 @@
 import { ASSESSMENT_LIMITS } from '../../../../src/api/assessments/assessment-limits';
 import { parseCreateAssessmentRequest } from '../../../../src/api/assessments/create-assessment.request';
-import { ApiError } from '../../../../src/api/http/api-error';
+import { ApiError } from '../../../../src/api/platform/http/api-error';
 import { largestAcceptedArchitecture } from '../../../support/graphs';
 
 const VALID = {

@@ -1,5 +1,5 @@
 import { ReviewerSight } from '../../../../src/api/review/reviewer-sight';
-import type { Reviewer } from '../../../../src/api/reviewers/reviewer-authenticator';
+import type { Reviewer } from '../../../../src/api/platform/reviewers/reviewer-authenticator';
 import { AppConfig, InvalidConfigError } from '../../../../src/common/config/app-config';
 import type { AssessmentReviewSnapshot, AssessmentStage } from '../../../../src/contract';
 
