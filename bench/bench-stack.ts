@@ -12,7 +12,7 @@ import { parseApiKey, type KeyEnvironment } from '../src/common/keys/api-key';
 import { temporalConnectionFromEnv, type TemporalConnectionOptions } from '../src/common/temporal/connection-options';
 import { localTemporalEnv } from '../src/embedded/local-temporal-env';
 import { KeyService } from '../src/common/keys/key-service';
-import { ReviewerService } from '../src/common/reviewers/reviewer-service';
+import { ReviewerService } from '../src/cli/operator/reviewer-service';
 import { Storage } from '../src/common/storage/storage';
 import { sleep } from './clock';
 import { freePort } from '../src/embedded/free-port';

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { tsToMs } from '@temporalio/common/lib/time';
 import type { temporal } from '@temporalio/proto';
-import { decodeFirstPayload } from '../../src/common/temporal/workflow-start-input';
+import { decodeFirstPayload } from '../../src/api/platform/temporal/workflow-start-input';
 import { markerIn } from '../clients/work-items';
 import { localActivityTypeOf } from '../../test/support/local-activity-marker';
 

@@ -6,7 +6,7 @@ import { createApiApp, type ApiAppOptions } from '../../src/api/create-api-app';
 import { AppConfig } from '../../src/common/config/app-config';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { KeyService } from '../../src/common/keys/key-service';
-import { ReviewerService, type IssuedReviewer } from '../../src/common/reviewers/reviewer-service';
+import { ReviewerService, type IssuedReviewer } from '../../src/cli/operator/reviewer-service';
 import { Storage } from '../../src/common/storage/storage';
 import { freePort } from '../../src/embedded/free-port';
 

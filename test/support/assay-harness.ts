@@ -9,7 +9,7 @@ import { AppConfig } from '../../src/common/config/app-config';
 import type { DevServer } from '../../src/embedded/temporal-dev-server';
 import type { KeyEnvironment } from '../../src/common/keys/api-key';
 import { KeyService, type RotatedKey } from '../../src/common/keys/key-service';
-import { ReviewerService, type IssuedReviewer } from '../../src/common/reviewers/reviewer-service';
+import { ReviewerService, type IssuedReviewer } from '../../src/cli/operator/reviewer-service';
 import { Storage } from '../../src/common/storage/storage';
 import { distinct, perEnvironment } from '../../src/common/temporal/per-environment';
 import { bundlerLogger } from '../../src/worker/bundler-logger';

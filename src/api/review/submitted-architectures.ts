@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import { LRUCache } from 'lru-cache';
 import type { AssessmentWorkflowInput, NetworkGraph } from '../../contract';
-import { readWorkflowStartInput } from '../../common/temporal/workflow-start-input';
+import { readWorkflowStartInput } from '../platform/temporal/workflow-start-input';
 
 /** What the customer submitted for review: it lives only in the workflow's input, and never changes. */
 export interface SubmittedArchitecture {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { newPrefixedId } from '../../common/ids/prefixed-ulid';
-import { readWorkflowStartInput } from '../../common/temporal/workflow-start-input';
+import { readWorkflowStartInput } from '../platform/temporal/workflow-start-input';
 import { isGrpcNotFound } from '../../common/temporal/grpc-status';
 import {
   TEST_WEBHOOK_EVENT_TYPE,

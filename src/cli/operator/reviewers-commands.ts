@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { KeyEnvironment } from '../../common/keys/api-key';
 import { REVIEWER_CREDENTIALS } from '../../common/reviewers/reviewer-credential';
-import { InvalidReviewerGroupsError, InvalidReviewerNameError, ReviewerNameTakenError, ReviewerService, type ReviewerSummary } from '../../common/reviewers/reviewer-service';
+import { InvalidReviewerGroupsError, InvalidReviewerNameError, ReviewerNameTakenError, ReviewerService, type ReviewerSummary } from './reviewer-service';
 import type { RecordedReviewerAuditEntry } from '../../common/storage/reviewer-store';
 import { ExitCode } from '../exit-codes';
 import { credentialFailures } from './credential-errors';

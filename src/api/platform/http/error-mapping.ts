@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { isDatabaseUnavailable } from '../../../common/storage/database-errors';
+import { isDatabaseUnavailable } from '../storage/database-errors';
 import { isTemporalUnavailable } from '../temporal/temporal-errors';
 import { ApiError } from './api-error';
 

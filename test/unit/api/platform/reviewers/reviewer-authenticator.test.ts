@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { ReviewerAuthenticator } from '../../../../../src/api/platform/reviewers/reviewer-authenticator';
 import { AppConfig } from '../../../../../src/common/config/app-config';
 import { KeyService } from '../../../../../src/common/keys/key-service';
-import { ReviewerService } from '../../../../../src/common/reviewers/reviewer-service';
+import { ReviewerService } from '../../../../../src/cli/operator/reviewer-service';
 import { Storage } from '../../../../../src/common/storage/storage';
 
 let dir: string;

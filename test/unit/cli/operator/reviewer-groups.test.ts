@@ -1,4 +1,4 @@
-import { InvalidReviewerGroupsError, normalizeReviewerGroups } from '../../../../src/common/reviewers/reviewer-service';
+import { InvalidReviewerGroupsError, normalizeReviewerGroups } from '../../../../src/cli/operator/reviewer-service';
 import { MAX_REVIEWER_GROUPS } from '../../../../src/contract';
 
 describe('reviewer groups', () => {

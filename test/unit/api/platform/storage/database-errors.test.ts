@@ -3,8 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { Pool } from 'pg';
-import { isDatabaseUnavailable } from '../../../../src/common/storage/database-errors';
-import { freePort } from '../../../../src/embedded/free-port';
+import { isDatabaseUnavailable } from '../../../../../src/api/platform/storage/database-errors';
+import { freePort } from '../../../../../src/embedded/free-port';
 
 function thrownBy(run: () => unknown): unknown {
   try {

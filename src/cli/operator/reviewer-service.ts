@@ -1,9 +1,9 @@
-import type { KeyEnvironment } from '../keys/api-key';
-import { CredentialService, type CredentialSummary } from '../credentials/credential-service';
-import type { RecordedReviewerAuditEntry, ReviewerStore } from '../storage/reviewer-store';
-import type { ReviewerAuditAction, ReviewerAuditEntry, StoredReviewer } from '../storage/tables';
+import type { KeyEnvironment } from '../../common/keys/api-key';
+import { CredentialService, type CredentialSummary } from '../../common/credentials/credential-service';
+import type { RecordedReviewerAuditEntry, ReviewerStore } from '../../common/storage/reviewer-store';
+import type { ReviewerAuditAction, ReviewerAuditEntry, StoredReviewer } from '../../common/storage/tables';
 import { MAX_REVIEWER_GROUPS } from '../../contract';
-import { REVIEWER_CREDENTIALS, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE } from './reviewer-credential';
+import { REVIEWER_CREDENTIALS, REVIEWER_GROUP_SHAPE, REVIEWER_NAME_SHAPE } from '../../common/reviewers/reviewer-credential';
 
 export interface IssuedReviewer {
   id: string;
