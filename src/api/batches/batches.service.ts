@@ -92,7 +92,7 @@ export class BatchesService {
       if (resource.canceled_at !== null) return resource;
       throw new ApiError(409, 'BATCH_ALREADY_ENDED', `Batch ${batchId} has ended and cannot be canceled`);
     }
-    await this.temporal.withDeadline(() => this.temporal.workflows(caller.environment).getHandle(batchWorkflowId(caller.organizationId, batchId)).cancel());
+    await this.temporal.requestCancel(caller.environment, batchWorkflowId(caller.organizationId, batchId));
     return resource;
   }
 

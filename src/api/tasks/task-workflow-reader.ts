@@ -63,12 +63,7 @@ export class TaskWorkflowReader {
     const description = await this.describeTaskRun(environment, workflowId, this.runs.get(cacheKey));
     if (!description) return undefined;
     const lookup: TaskRead = {
-      ...(await taskFromDescription(taskId, description, () =>
-        this.temporal.withDeadline(
-          () => this.temporal.workflows(environment).getHandle(workflowId, description.runId).result() as Promise<AiTaskOutcome>,
-        ),
-        this.temporal.retentionMs,
-      )),
+      ...(await taskFromDescription(taskId, description, () => this.temporal.resultOf<AiTaskOutcome>(environment, workflowId, description.runId), this.temporal.retentionMs)),
       runId: description.runId,
     };
     if (description.status.name === 'RUNNING') {

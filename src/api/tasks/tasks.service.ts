@@ -160,8 +160,7 @@ export class TasksService {
     if (isFinal(resource)) {
       throw new ApiError(409, 'TASK_ALREADY_FINAL', `Task ${taskId} is already ${resource.status} and cannot be canceled`);
     }
-    const handle = this.temporal.workflows(caller.environment).getHandle(taskWorkflowId(caller.organizationId, taskId));
-    await this.temporal.withDeadline(() => handle.cancel());
+    await this.temporal.requestCancel(caller.environment, taskWorkflowId(caller.organizationId, taskId));
     return resource;
   }
 

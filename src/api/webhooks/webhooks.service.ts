@@ -176,9 +176,7 @@ export class WebhooksService {
   }
 
   private async startEvent(caller: Caller, workflowId: string, input: WebhookEventInput): Promise<void> {
-    await this.temporal.withDeadline(() =>
-      this.temporal.workflows(caller.environment).start(WEBHOOK_EVENT_WORKFLOW_TYPE, { taskQueue: this.temporal.taskQueue, workflowId, args: [input] }),
-    );
+    await this.temporal.start(caller.environment, WEBHOOK_EVENT_WORKFLOW_TYPE, workflowId, [input]);
   }
 
   /** Another organisation's or environment's endpoint is as unknown as a missing one (404, never 403). */

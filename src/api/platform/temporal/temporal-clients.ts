@@ -212,6 +212,21 @@ export class TemporalClients {
     });
   }
 
+  /** Starts a workflow on the service's task queue. */
+  async start(environment: KeyEnvironment, workflowType: string, workflowId: string, args: unknown[]): Promise<void> {
+    await this.withDeadline(() => this.workflows(environment).start(workflowType, { taskQueue: this.taskQueue, workflowId, args }));
+  }
+
+  /** Asks the workflow's current run to cancel; the run decides how it ends. */
+  async requestCancel(environment: KeyEnvironment, workflowId: string): Promise<void> {
+    await this.withDeadline(() => this.workflows(environment).getHandle(workflowId).cancel());
+  }
+
+  /** What a closed run returned. */
+  resultOf<T>(environment: KeyEnvironment, workflowId: string, runId: string): Promise<T> {
+    return this.withDeadline(() => this.workflows(environment).getHandle(workflowId, runId).result() as Promise<T>);
+  }
+
   get taskQueue(): string {
     return this.config.values.TEMPORAL_TASK_QUEUE;
   }
