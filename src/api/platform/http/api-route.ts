@@ -38,10 +38,13 @@ export function operationsOf(controller: Type): ApiOperation[] {
   });
 }
 
+/** A parameter in an OpenAPI path, `{task_id}`; its name is the first group. */
+export const PATH_PARAMETER = /\{([a-z0-9_]+)\}/g;
+
 /**
  * /v1/ai/tasks/{task_id} → /v1/ai/tasks/:taskId. Route parameters keep the camelCase names the
  * handlers and the metrics' route label (README) have always used; clients see only the OpenAPI form.
  */
 export function nestPath(openApiPath: string): string {
-  return openApiPath.replace(/\{([a-z0-9_]+)\}/g, (_whole, name: string) => `:${name.replace(/_([a-z0-9])/g, (_underscore, letter: string) => letter.toUpperCase())}`);
+  return openApiPath.replace(PATH_PARAMETER, (_whole, name: string) => `:${name.replace(/_([a-z0-9])/g, (_underscore, letter: string) => letter.toUpperCase())}`);
 }

@@ -1,7 +1,7 @@
 import { Global, Injectable, Module, type Type } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { ApiOperation } from '../openapi/api-operation';
-import { nestPath, operationsOf } from './api-route';
+import { PATH_PARAMETER, nestPath, operationsOf } from './api-route';
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -42,7 +42,7 @@ export class ApiRoutes {
 /** /v1/ai/tasks/{task_id} matches /v1/ai/tasks/<one segment>, as the router does. */
 function pathPattern(openApiPath: string): RegExp {
   const escaped = openApiPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/\{[a-z0-9_]+\}/g, '[^/]+')}$`);
+  return new RegExp(`^${escaped.replace(PATH_PARAMETER, '[^/]+')}$`);
 }
 
 /** Global: the exception filter (405) and the OpenAPI controller both read the routes. */

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { ApiOperation } from '../openapi/api-operation';
+import { PATH_PARAMETER } from './api-route';
 
 /**
  * A create's answer headers: Location, the path of the operation that reads the new resource with
@@ -7,6 +8,6 @@ import type { ApiOperation } from '../openapi/api-operation';
  * answer replays an earlier create with the same Idempotency-Key.
  */
 export function answerCreated(reply: FastifyReply, readOperation: ApiOperation, id: string, replayed = false): void {
-  void reply.header('location', readOperation.path.replace(/\{[a-z0-9_]+\}/, encodeURIComponent(id)));
+  void reply.header('location', readOperation.path.replace(PATH_PARAMETER, encodeURIComponent(id)));
   if (replayed) void reply.header('idempotent-replayed', 'true');
 }
