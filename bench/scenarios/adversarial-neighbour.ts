@@ -8,7 +8,7 @@ import { sleep } from '../clock';
 import { runClosedLoop } from '../closed-loop';
 import { benchBatchItems } from '../task-input';
 import { runLatencyScenario, type LatencyFigure } from './latency-at-rate';
-import { BATCH_CREATE_TIMEOUT_MS, createPatiently, organisation, patiently, requireIssueKey, waitForBatchPatiently, type NeighbourSettings } from './noisy-neighbour';
+import { BATCH_CREATE_TIMEOUT_MS, FLOOD_CREATORS, createPatiently, organisation, patiently, requireIssueKey, waitForBatchPatiently, type NeighbourSettings } from './noisy-neighbour';
 
 /** How fast one organisation alone gets its work through a stack with the create limits on. */
 export interface AloneDrain {
@@ -50,7 +50,6 @@ export interface FairShareFigures {
   adversary: AdversaryRun;
 }
 
-const CREATORS = 32;
 // Visibility is written a moment after a workflow closes.
 const VISIBILITY_SETTLE_MS = 2_000;
 const MAX_ALONE_MS = 15 * 60_000;
@@ -67,7 +66,7 @@ export async function runCreatesAlone(stack: BenchStack, tasks: number): Promise
   let lastClose = 0;
   const waits: Promise<void>[] = [];
   const startedAt = Date.now();
-  await runClosedLoop(tasks, CREATORS, async () => {
+  await runClosedLoop(tasks, FLOOD_CREATORS, async () => {
     try {
       const task = await createPatiently(client, () => (refusals += 1));
       waits.push(
@@ -125,7 +124,7 @@ export async function runAdversary(stack: BenchStack, batchItems: number, neighb
         );
       }
     };
-    const flood = Promise.all(Array.from({ length: CREATORS }, creator));
+    const flood = Promise.all(Array.from({ length: FLOOD_CREATORS }, creator));
     const trickle = await runLatencyScenario(stack, neighbour.neighbourRatePerSecond, durationMs, { apiKey: neighbourKey });
     stopped = true;
     const endedAt = new Date();

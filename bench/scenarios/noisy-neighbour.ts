@@ -63,7 +63,8 @@ export interface NoisyNeighbourFigures {
   quietAfterBatch?: LatencyFigure;
 }
 
-const FLOOD_CREATORS = 32;
+/** The connections a flood of single creates comes from, the same in every scenario that floods so that their figures compare. */
+export const FLOOD_CREATORS = 32;
 const DRAIN_CHECK_MS = 250;
 const MAX_FLOOD_MS = 300_000;
 // A batch drains at the organisation's create rate, or slower when the stack cannot keep up: 10,000 items at 600/min take 17 minutes.

@@ -1,10 +1,7 @@
-import { defaultNewsSamplePath, loadNewsSample } from '../../eval/news-sample';
 import type { Task } from '../../src/sdk';
-import { AssayHarness } from '../support/assay-harness';
 import { eventually } from '../support/eventually';
 import { bearer, http } from '../support/http';
-import { ModelProxy } from '../support/model-proxy';
-import { ModelServer } from '../support/model-server';
+import { REAL_MODEL, RealModelStack, newsText } from '../support/real-model-stack';
 import { reportFiguresIfAsked } from '../support/report-figures';
 
 // A model declared larger than its server serves it: SmolLM2-135M behind llama.cpp's
@@ -14,51 +11,23 @@ import { reportFiguresIfAsked } from '../support/report-figures';
 // at the window the error states, and the worker plans the next task at that window from the start.
 // Everything goes through the public API, with a proxy in front of the server counting its answers.
 
-const MODEL = 'smollm2';
 const SERVED_CONTEXT_TOKENS = 2048;
 const DECLARED_CONTEXT_TOKENS = 8192;
 const CONCURRENCY = 2;
 // A 40 KB text is about a dozen calls of several seconds each on one core.
 const TASK_TIMEOUT_MS = 600_000;
 
-let server: ModelServer;
-let proxy: ModelProxy;
-let harness: AssayHarness;
-let key: string;
-const articles = loadNewsSample(defaultNewsSamplePath(__dirname)).map((item) => item.article);
+let stack: RealModelStack;
 
 beforeAll(async () => {
-  server = await ModelServer.start({ contextTokens: SERVED_CONTEXT_TOKENS, alias: MODEL });
-  proxy = await ModelProxy.start(server.baseUrl);
-  harness = await AssayHarness.start({
-    env: {
-      // Short answers keep each call to seconds; the plan's window is what is tested.
-      ASSAY_MODELS: JSON.stringify([
-        { name: MODEL, base_url: proxy.baseUrl, context_tokens: DECLARED_CONTEXT_TOKENS, max_output_tokens: 64, concurrency: CONCURRENCY, unavailable_wait: '10 minutes' },
-      ]),
-    },
-  });
-  key = (await harness.issueKey('acme', 'test')).key;
+  stack = await RealModelStack.start({ servedContextTokens: SERVED_CONTEXT_TOKENS, declaredContextTokens: DECLARED_CONTEXT_TOKENS, concurrency: CONCURRENCY });
 }, 180_000);
 
-afterAll(async () => {
-  await harness?.stop();
-  await proxy?.close();
-  await server?.stop();
-});
-
-/** `chars` characters of news text: whole articles, then the start of one more. */
-function newsText(chars: number): string {
-  let text = '';
-  for (const article of articles) {
-    if (text.length >= chars) break;
-    text += `${article.slice(0, chars - text.length)}\n\n`;
-  }
-  return text.trim();
-}
+afterAll(() => stack?.stop());
 
 async function summarise(text: string): Promise<Task> {
-  const created = await http<Task>(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: { task_type: 'summarize', model: MODEL, input: { text } } });
+  const { harness, key } = stack;
+  const created = await http<Task>(`${harness.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: bearer(key), json: { task_type: 'summarize', model: REAL_MODEL, input: { text } } });
   expect(created.status).toBe(202);
   return eventually(
     async () => (await http<Task>(`${harness.baseUrl}/v1/ai/tasks/${created.body.id}`, { headers: bearer(key) })).body,
@@ -70,11 +39,12 @@ async function summarise(text: string): Promise<Task> {
 
 describe('a model declared at 8,192 tokens, served at 2,048', () => {
   it('summarises a 40 KB text: the refused plan is made again at the window the server states, and the next task plans for it at once', async () => {
+    const { proxy } = stack;
     const startedAt = Date.now();
     const text = newsText(40_000);
     expect(text.length).toBeGreaterThanOrEqual(39_000);
     const task = await summarise(text);
-    expect(task).toMatchObject({ status: 'succeeded', model: MODEL });
+    expect(task).toMatchObject({ status: 'succeeded', model: REAL_MODEL });
     const firstCalls = proxy.calls.map((call) => call.status);
     const refused = firstCalls.filter((status) => status === 400).length;
     // The first plan's calls in flight were refused (at most the concurrency), then every call of the new plan answered.

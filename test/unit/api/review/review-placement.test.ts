@@ -1,5 +1,6 @@
 import { indexRow, placementOf, samePlacement } from '../../../../src/api/review/review-placement';
-import type { AssessmentReviewSnapshot, AssessmentStage } from '../../../../src/contract';
+import type { AssessmentReviewSnapshot } from '../../../../src/contract';
+import { reviewStage } from '../../../support/review-stage';
 
 const INDEXED_DUE_AT = '2030-01-03T09:00:00.000Z';
 /** What the index holds before the workflow published anything. */
@@ -55,11 +56,10 @@ describe('where the workflow puts an assessment in the queue', () => {
 });
 
 describe('the active stage of a pipeline', () => {
-  const stage = (name: string, group: string | null, state: AssessmentStage['state']): AssessmentStage => ({ name, group, approvals_required: 1, state, reviews: [] });
   const inSecurity: AssessmentReviewSnapshot = {
     ...claimed,
     stage: 'security',
-    stages: [stage('network', 'net', 'approved'), stage('security', 'sec', 'active'), stage('final', null, 'pending')],
+    stages: [reviewStage('network', 'net', 'approved'), reviewStage('security', 'sec', 'active'), reviewStage('final', null, 'pending')],
   };
 
   it('is the stage the state names, with its group', () => {

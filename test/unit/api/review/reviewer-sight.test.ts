@@ -2,6 +2,7 @@ import { ReviewerSight } from '../../../../src/api/review/reviewer-sight';
 import type { Reviewer } from '../../../../src/api/platform/reviewers/reviewer-authenticator';
 import { AppConfig, InvalidConfigError } from '../../../../src/common/config/app-config';
 import type { AssessmentReviewSnapshot, AssessmentStage } from '../../../../src/contract';
+import { reviewStage } from '../../../support/review-stage';
 
 /** Production reviews in three stages: network's group, then security's, then one anyone may act on; the sandbox keeps the default single stage. */
 const PIPELINES = JSON.stringify({ live: { stages: [{ name: 'network', group: 'net' }, { name: 'security', group: 'sec' }, { name: 'final' }] } });
@@ -13,16 +14,15 @@ const paul = reviewer('paul', []);
 
 const sight = (settings: Record<string, string> = {}) => new ReviewerSight(new AppConfig({ REVIEW_PIPELINES: PIPELINES, ...settings }));
 
-const stage = (name: string, group: string | null, state: AssessmentStage['state']): AssessmentStage => ({ name, group, approvals_required: 1, state, reviews: [] });
 function stateWith(status: AssessmentReviewSnapshot['status'], stages: AssessmentStage[]): AssessmentReviewSnapshot {
   const active = stages.find((candidate) => candidate.state === 'active');
   return { status, updated_at: '2030-01-01T09:00:00.000Z', checks_completed: true, escalations: [], ...(active ? { stage: active.name } : {}), stages };
 }
-const inNetwork = stateWith('submitted', [stage('network', 'net', 'active'), stage('security', 'sec', 'pending'), stage('final', null, 'pending')]);
-const inSecurity = stateWith('under_review', [stage('network', 'net', 'approved'), stage('security', 'sec', 'active'), stage('final', null, 'pending')]);
-const inFinal = stateWith('under_review', [stage('network', 'net', 'approved'), stage('security', 'sec', 'approved'), stage('final', null, 'active')]);
-const rejectedInNetwork = stateWith('completed', [stage('network', 'net', 'rejected'), stage('security', 'sec', 'skipped'), stage('final', null, 'skipped')]);
-const approved = stateWith('completed', [stage('network', 'net', 'approved'), stage('security', 'sec', 'approved'), stage('final', null, 'approved')]);
+const inNetwork = stateWith('submitted', [reviewStage('network', 'net', 'active'), reviewStage('security', 'sec', 'pending'), reviewStage('final', null, 'pending')]);
+const inSecurity = stateWith('under_review', [reviewStage('network', 'net', 'approved'), reviewStage('security', 'sec', 'active'), reviewStage('final', null, 'pending')]);
+const inFinal = stateWith('under_review', [reviewStage('network', 'net', 'approved'), reviewStage('security', 'sec', 'approved'), reviewStage('final', null, 'active')]);
+const rejectedInNetwork = stateWith('completed', [reviewStage('network', 'net', 'rejected'), reviewStage('security', 'sec', 'skipped'), reviewStage('final', null, 'skipped')]);
+const approved = stateWith('completed', [reviewStage('network', 'net', 'approved'), reviewStage('security', 'sec', 'approved'), reviewStage('final', null, 'approved')]);
 /** Where the index puts an assessment before its workflow published a state: the first stage. */
 const INDEXED_AT_NETWORK = { stageGroup: 'net' };
 
