@@ -1,5 +1,5 @@
 import { median, spread, type Spread } from '../stats';
-import type { EngineMode, EngineRun } from './engine-gap';
+import type { EngineMode, EngineRun } from './engine-run';
 
 /** One mode over its runs. */
 export interface EngineModeSummary {
