@@ -11,7 +11,7 @@ const ROUTE_DECORATORS = {
 };
 
 const PLATFORM_KNOWS_NO_RESOURCE = {
-  regex: '^(\\.\\./)+(tasks|batches|assessments|review|webhooks|usage|models|console|app\\.module|create-api-app|sdk-wire-types|main)(/|$)',
+  regex: '^(\\.\\./)+(tasks|batches|assessments|review|webhooks|usage|models|console|app\\.module|create-api-app|main)(/|$)',
   message: "The API's platform imports no resource and not the app that assembles them: pass what it needs in (a parameter, a provider), as OpenApiModule.register does.",
 };
 
@@ -64,7 +64,20 @@ export default tseslint.config(
     // The published SDK runs in customers' processes: nothing of the server may come with it.
     files: ['src/sdk/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@nestjs/*', '@temporalio/*', '../*', '!../sdk', '!../sdk/**'], message: 'The SDK stands alone: no server code, no Nest, no Temporal.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', '@temporalio/*'], message: 'The SDK stands alone: no server code, no Nest, no Temporal.' },
+            { regex: '^(\\.\\./)+(?!sdk(/|$)|contract/wire(/|$))', message: 'The SDK stands alone: no server code, no Nest, no Temporal.' },
+            {
+              regex: '^\\.\\./contract/wire(/(?!values$).*)?$',
+              allowTypeImports: true,
+              message: "The SDK takes the wire's types and its plain lists (wire/values) only: the schemas would bring zod into every client.",
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -89,7 +102,6 @@ export default tseslint.config(
     // The review console is bundled for the browser by esbuild (scripts/build-console.js), which
     // erases type imports and bundles every value import: nothing of the server may come with it,
     // and the contract only as types (its update definitions pull in Temporal's workflow library).
-    // The reviewer API's wire types are the one part of src/common it reads, until they join the SDK's.
     files: ['console/**/*.ts', 'console/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
@@ -97,8 +109,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@nestjs/*', '@temporalio/*', '**/src/api', '**/src/api/**', '**/src/worker', '**/src/worker/**', '**/src/common/*', '**/src/common/*/**', '!**/src/common/review', '!**/src/common/review/review-wire'],
-              message: 'The console imports no server code: wire types come from src/sdk, the contract or src/common/review/review-wire.',
+              group: ['@nestjs/*', '@temporalio/*', '**/src/api', '**/src/api/**', '**/src/worker', '**/src/worker/**', '**/src/common', '**/src/common/**'],
+              message: 'The console imports no server code: wire types come from src/sdk and the contract (src/contract/wire).',
             },
             { group: ['**/src/contract', '**/src/contract/**'], allowTypeImports: true, message: "The console imports only the contract's types: its values bring Temporal into the bundle." },
           ],
@@ -115,8 +127,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@nestjs/*', '@temporalio/*', '**/api', '**/api/**', '**/worker', '**/worker/**', '**/common/*', '**/common/*/**', '!**/common/review', '!**/common/review/review-wire'],
-              message: 'The reviewer CLI imports no server code: wire types come from src/sdk, the contract or src/common/review/review-wire.',
+              group: ['@nestjs/*', '@temporalio/*', '**/api', '**/api/**', '**/worker', '**/worker/**', '**/common', '**/common/**'],
+              message: 'The reviewer CLI imports no server code: wire types come from src/sdk and the contract (src/contract/wire).',
             },
           ],
         },

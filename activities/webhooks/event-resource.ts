@@ -1,11 +1,12 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { toBatchResource, type BatchResource } from '../../src/common/resources/batch-resource';
+import { toBatchResource } from '../../src/common/resources/batch-resource';
 import { expiresAt } from '../../src/common/resources/expiry';
-import { toAssessmentResource, type AssessmentResource } from '../../src/common/resources/assessment-resource';
+import { toAssessmentResource } from '../../src/common/resources/assessment-resource';
 import { taskFromDescription } from '../../src/common/resources/task-from-description';
-import type { TaskResource, WorkflowStatusName } from '../../src/common/resources/task-resource';
+import type { WorkflowStatusName } from '../../src/common/resources/task-resource';
 import type { AiBatchMemo, AiTaskOutcome, AssessmentMemo, WebhookEventInput, WebhookEventType } from '../../src/contract';
+import type { Assessment, Batch, Task } from '../../src/contract/wire';
 
 /**
  * The event's resource exactly as GET answers it, built from the source workflow's describe()
@@ -13,7 +14,7 @@ import type { AiBatchMemo, AiTaskOutcome, AssessmentMemo, WebhookEventInput, Web
  * its close time), as is a batch, so until then this fails with a retryable SOURCE_NOT_FINAL. Undefined when the
  * resource was erased.
  */
-export async function readEventResource(client: Client, input: WebhookEventInput & { type: WebhookEventType }, retentionMs: number): Promise<TaskResource | BatchResource | AssessmentResource | undefined> {
+export async function readEventResource(client: Client, input: WebhookEventInput & { type: WebhookEventType }, retentionMs: number): Promise<Task | Batch | Assessment | undefined> {
   const handle = client.workflow.getHandle(input.sourceWorkflowId);
   const description = await handle.describe().catch((error: unknown) => {
     if (error instanceof WorkflowNotFoundError) return undefined;

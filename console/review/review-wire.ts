@@ -1,4 +1,4 @@
-import type { AssessmentRevisionDiff, OperatorAssessmentView, PendingAssessment } from '../../src/common/review/review-wire';
+import type { AssessmentRevisionDiff, OperatorAssessmentView, PendingAssessment } from '../../src/contract/wire';
 import type { AssessmentStage } from '../../src/sdk';
 
 // What the review pages read of the API, as the SDK and the review client type it (types only:

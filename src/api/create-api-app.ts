@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { MAX_ASSESSMENT_BODY_BYTES } from './assessments/assessment-limits';
+import { MAX_ASSESSMENT_BODY_BYTES } from '../contract/wire/assessment-limits';
 import { BATCH_ROUTES } from './batches/batch.routes';
 import type { AppConfig } from '../common/config/app-config';
 import { trustedHop } from '../common/config/trust-proxy';

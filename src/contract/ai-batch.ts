@@ -1,24 +1,16 @@
 // AI task batches: many tasks accepted in one request, staged, and admitted as tasks by the
 // batch's own workflow at a pace the service chooses.
 
-import type { BatchCounts } from '../sdk/resources';
-import type { TaskPriority, TaskType } from './ai-task';
+import type { BatchCounts } from './wire/batch';
+import type { TaskPriority, TaskType } from './wire/values';
 import type { TaskModel } from './models';
 
 export const AI_BATCH_WORKFLOW_TYPE = 'aiBatchWorkflow';
-export const BATCH_ID_PREFIX = 'batch_';
 export const AI_BATCH_WORKFLOW_ID_PREFIX = 'ai-batch/';
 
 export function batchWorkflowId(organizationId: string, batchId: string): string {
   return `${AI_BATCH_WORKFLOW_ID_PREFIX}${organizationId}/${batchId}`;
 }
-
-/** What one POST /v1/ai/batches may hold (docs/api.md, Batch limits); the body's byte limit is configuration. */
-export const MAX_BATCH_ITEMS = 10_000;
-export const MAX_BATCH_ITEM_KEY_LENGTH = 128;
-
-/** A batch's items default to low priority: an organisation's own single creates overtake its bulk work. */
-export const DEFAULT_BATCH_PRIORITY: TaskPriority = 'low';
 
 /**
  * Admission: items become tasks a page at a time while fewer than the window of a batch's tasks
@@ -67,8 +59,8 @@ export interface BatchTaskCounts {
   failed: number;
 }
 
-/** The counts a batch resource shows: the SDK's to declare. */
-export type { BatchCounts } from '../sdk/resources';
+/** The counts a batch resource shows: the wire's to declare. */
+export type { BatchCounts } from './wire/batch';
 
 export interface AiBatchMemo {
   created_at: string;

@@ -1,14 +1,13 @@
 // AI tasks: ids, workflow, inputs, outcomes and the memo the API reads.
 
-import type { FailedTask, SucceededTask, SummarizeInput, TaskError as WireTaskError, TaskErrorCode, TaskPriority, TaskStatus, TaskType } from '../sdk/resources';
-import type { ListsEveryValue } from './every-value';
-import type { TaskModel, TaskProgress } from './models';
+import type { FailedTask, SucceededTask, SummarizeInput, TaskError, TaskProgress } from './wire/task';
+import type { TaskErrorCode, TaskPriority, TaskType } from './wire/values';
+import type { TaskModel } from './models';
 
-// What a client sends and reads of a task is the SDK's to declare; the lists are for run time.
-export type { SummarizeInput, TaskErrorCode, TaskPriority, TaskStatus, TaskType } from '../sdk/resources';
+// What a client sends and reads of a task is the wire's to declare (./wire/task).
+export type { SummarizeInput, TaskError } from './wire/task';
 
 export const AI_TASK_WORKFLOW_TYPE = 'aiTaskWorkflow';
-export const TASK_ID_PREFIX = 'task_';
 export const AI_TASK_WORKFLOW_ID_PREFIX = 'ai-task/';
 
 /** The organisation is part of the workflow id, so another organisation's task id resolves to nothing. */
@@ -16,23 +15,9 @@ export function taskWorkflowId(organizationId: string, taskId: string): string {
   return `${AI_TASK_WORKFLOW_ID_PREFIX}${organizationId}/${taskId}`;
 }
 
-export const TASK_TYPES = ['summarize'] as const satisfies readonly TaskType[];
-const _everyTaskType: ListsEveryValue<TaskType, typeof TASK_TYPES> = true;
-
-export const TASK_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const satisfies readonly TaskStatus[];
-const _everyTaskStatus: ListsEveryValue<TaskStatus, typeof TASK_STATUSES> = true;
-
-export const TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE', 'TIMED_OUT', 'CANCELED', 'INTERNAL'] as const satisfies readonly TaskErrorCode[];
-const _everyTaskErrorCode: ListsEveryValue<TaskErrorCode, typeof TASK_ERROR_CODES> = true;
-
 /** The ApplicationFailure types with which the summarise activities fail on purpose; the task shows them to the client as they are. */
 export const ACTIVITY_TASK_ERROR_CODES = ['INPUT_REJECTED', 'PROVIDER_UNAVAILABLE'] as const satisfies readonly TaskErrorCode[];
 export type ActivityTaskErrorCode = (typeof ACTIVITY_TASK_ERROR_CODES)[number];
-
-/** The error this service writes: the SDK's, whose code is open to a newer server's, with a code of today's list. */
-export interface TaskError extends WireTaskError {
-  code: TaskErrorCode;
-}
 
 // The errors both the workflow (when its work fails so) and the API (when the workflow itself was
 // canceled, terminated or timed out) write, so a client reads the same words whichever wrote them.
@@ -66,10 +51,6 @@ export interface AiTaskWorkflowInput {
   deadline?: string;
 }
 
-/** A task's urgency among its organisation's own work; it takes nothing from other organisations' shares. */
-export const TASK_PRIORITIES = ['high', 'normal', 'low'] as const satisfies readonly TaskPriority[];
-const _everyTaskPriority: ListsEveryValue<TaskPriority, typeof TASK_PRIORITIES> = true;
-
 /**
  * What each priority adds to its organisation's fairness key: one lane per priority, so an
  * organisation's urgent work never queues behind its own bulk (docs/architecture.md, Fair dispatch).
@@ -83,7 +64,7 @@ export function deadlineError(deadline: string): TaskError {
 }
 
 /** What the workflow returns when it closes; a failed task is a completed workflow with this shape. */
-export type AiTaskOutcome = Pick<SucceededTask, 'status' | 'output' | 'usage'> | (Pick<FailedTask, 'status' | 'usage'> & { error: TaskError });
+export type AiTaskOutcome = Pick<SucceededTask, 'status' | 'output' | 'usage'> | Pick<FailedTask, 'status' | 'error' | 'usage'>;
 
 /** Memo written when a task workflow starts; lets the API answer without a worker. */
 export interface AiTaskMemo {

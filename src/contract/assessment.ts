@@ -3,7 +3,6 @@
 import { defineQuery, defineUpdate } from '@temporalio/workflow';
 
 export const ASSESSMENT_WORKFLOW_TYPE = 'assessmentWorkflow';
-export const ASSESSMENT_ID_PREFIX = 'asmt_';
 export const ASSESSMENT_WORKFLOW_ID_PREFIX = 'assessment/';
 
 /** The organisation is part of the workflow id, so another organisation's assessment id resolves to nothing. */
@@ -11,51 +10,14 @@ export function assessmentWorkflowId(organizationId: string, assessmentId: strin
   return `${ASSESSMENT_WORKFLOW_ID_PREFIX}${organizationId}/${assessmentId}`;
 }
 
-// The graph, a finding and the review's parts are what clients send and read, so the SDK's wire
-// types are the one definition (type-only: nothing of the SDK enters the workflow bundle); the
-// lists are for run time.
-export type {
-  AssessmentClaim,
-  AssessmentEscalation,
-  AssessmentEscalationKind,
-  AssessmentStage,
-  AssessmentStatus,
-  Finding,
-  FindingSeverity,
-  NetworkComponent,
-  NetworkLink,
-  ReviewStageState,
-  ReviewVerdict,
-  StageReview,
-} from '../sdk/resources';
-import type {
-  AssessmentClaim,
-  AssessmentEscalation,
-  AssessmentEscalationKind,
-  AssessmentReview as WireAssessmentReview,
-  AssessmentStage,
-  AssessmentStatus,
-  CreateAssessmentRequest,
-  Finding,
-  FindingSeverity,
-  ReviewStageState,
-  ReviewVerdict,
-} from '../sdk/resources';
-import type { ListsEveryValue } from './every-value';
-
-export const REVIEW_STAGE_STATES = ['pending', 'active', 'approved', 'changes_requested', 'rejected', 'skipped'] as const satisfies readonly ReviewStageState[];
-const _everyReviewStageState: ListsEveryValue<ReviewStageState, typeof REVIEW_STAGE_STATES> = true;
+// The graph, a finding and the review's parts are what clients send and read, so the wire declares
+// them (./wire/assessment; type-only: no schema enters the workflow bundle).
+export type { AssessmentClaim, AssessmentEscalation, AssessmentReview, AssessmentStage, Finding, NetworkComponent, NetworkLink, StageReview } from './wire/assessment';
+import type { AssessmentReview, AssessmentStage, CreateAssessmentRequest, Finding } from './wire/assessment';
+import type { ReviewSnapshot } from './wire/review';
+import type { ReviewVerdict } from './wire/values';
 
 export type NetworkGraph = Pick<CreateAssessmentRequest, 'components' | 'links'>;
-
-export const FINDING_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const satisfies readonly FindingSeverity[];
-const _everyFindingSeverity: ListsEveryValue<FindingSeverity, typeof FINDING_SEVERITIES> = true;
-
-export const ASSESSMENT_STATUSES = ['submitted', 'under_review', 'completed'] as const satisfies readonly AssessmentStatus[];
-const _everyAssessmentStatus: ListsEveryValue<AssessmentStatus, typeof ASSESSMENT_STATUSES> = true;
-
-export const REVIEW_VERDICTS = ['approved', 'changes_requested', 'rejected'] as const satisfies readonly ReviewVerdict[];
-const _everyReviewVerdict: ListsEveryValue<ReviewVerdict, typeof REVIEW_VERDICTS> = true;
 
 /** How long an assessment may wait for a reviewer, and a claimed one for its verdict; fixed at creation. */
 export interface AssessmentSla {
@@ -108,33 +70,14 @@ export interface AssessmentWorkflowInput {
   revisionOf?: string;
 }
 
-/** The pipeline's outcome: the deciding stage's verdict, by the reviewer who gave it; this service always writes every field the SDK leaves optional for older servers. */
-export type AssessmentReview = Required<WireAssessmentReview>;
-
-export const ASSESSMENT_ESCALATION_KINDS = ['claim_overdue', 'review_overdue'] as const satisfies readonly AssessmentEscalationKind[];
-const _everyEscalationKind: ListsEveryValue<AssessmentEscalationKind, typeof ASSESSMENT_ESCALATION_KINDS> = true;
-
 /**
  * The review's state as the workflow publishes it after every transition (memo key `state`) and
- * returns from every reviewer update. Findings are published once, under their own memo key, so
- * the frequent small upserts never repeat them.
+ * returns from every reviewer update: what a reviewer update answers, with the active stage's name
+ * (absent once completed) and every stage in order (absent in states published before pipelines).
+ * Findings are published once, under their own memo key, so the frequent small upserts never
+ * repeat them.
  */
-export interface AssessmentReviewSnapshot {
-  status: AssessmentStatus;
-  updated_at: string;
-  checks_completed: boolean;
-  /** Present while under_review. */
-  claim?: AssessmentClaim;
-  /** Present once completed. */
-  review?: AssessmentReview;
-  escalations: AssessmentEscalation[];
-  /** When the current wait (for a claim, or for a verdict) passes its SLA; absent once completed. */
-  due_at?: string;
-  /** The active stage's name; absent once completed. */
-  stage?: string;
-  /** Every stage of the pipeline in order; absent in states published before pipelines. */
-  stages?: AssessmentStage[];
-}
+export type AssessmentReviewSnapshot = ReviewSnapshot & { stage?: string; stages?: AssessmentStage[] };
 
 /** The whole public state: what the query answers and the workflow returns when it closes. */
 export interface AssessmentView extends AssessmentReviewSnapshot {
@@ -150,10 +93,6 @@ export interface AssessmentMemo {
   state?: AssessmentReviewSnapshot;
   findings?: Finding[];
 }
-
-/** Bounds the workflow enforces on a reviewer update; the API refuses beyond them first, as a 400. */
-export const MAX_REVIEWER_LENGTH = 100;
-export const MAX_NOTES_LENGTH = 20_000;
 
 /** The reviewer groups a request acts with: the credential's, never what a client says. */
 export const MAX_REVIEWER_GROUPS = 20;

@@ -7,9 +7,6 @@ export const EXTRACTIVE_MODEL = 'extractive';
 /** The smallest context window Assay plans for: a declaration may not name less, and a task fails on a model that proves to have less. */
 export const MIN_CONTEXT_TOKENS = 512;
 
-/** Model names as operators declare them and clients send them. */
-export const MODEL_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$';
-
 /**
  * The model a task runs on, fixed in its workflow input when it is created: the document's chunk
  * plan is computed from these figures, so a later change of configuration never changes the plan
@@ -91,10 +88,10 @@ export interface ContextWindowActivities {
   rememberContextTokens(modelName: string, contextTokens: number): Promise<void>;
 }
 
-import type { SummarizeInput, TaskUsage } from '../sdk/resources';
+import type { SummarizeInput, TaskUsage } from './wire/task';
 import type { WebhookSubscriberQuery } from './webhook-events';
 
-export type { TaskProgress, TaskUsage } from '../sdk/resources';
+export type { TaskProgress, TaskUsage } from './wire/task';
 
 // How a document is sized against a model's context. Token counts are estimated from characters
 // (no tokeniser of every model ships with Assay): English prose runs about four characters a token

@@ -1,22 +1,8 @@
 // Webhook events: the contract between the workflows that emit events, the webhook event workflow,
 // its activities and the API that registers endpoints.
 
-import type { DeliveredWebhookEventType, WebhookEventType } from '../sdk/resources';
-import type { AiTaskOutcome, TaskError } from './ai-task';
-import type { ReviewVerdict } from './assessment';
-import type { ListsEveryValue } from './every-value';
-
-// The event types are what customers subscribe to and receive: the SDK's to declare.
-export type { DeliveredWebhookEventType, WebhookEventType } from '../sdk/resources';
-
-export const WEBHOOK_EVENT_TYPES = ['ai_task.completed', 'ai_batch.completed', 'assessment.reviewed'] as const satisfies readonly WebhookEventType[];
-const _everyWebhookEventType: ListsEveryValue<WebhookEventType, typeof WEBHOOK_EVENT_TYPES> = true;
-
-/**
- * The event a customer sends to one endpoint to check their receiver (POST …/test); nobody
- * subscribes to it, so it goes only where it is sent.
- */
-export const TEST_WEBHOOK_EVENT_TYPE = 'webhook.test' satisfies Exclude<DeliveredWebhookEventType, WebhookEventType>;
+import type { FailedTask, SucceededTask } from './wire/task';
+import type { DeliveredWebhookEventType, ReviewVerdict, WebhookEventType } from './wire/values';
 
 export const WEBHOOK_EVENT_WORKFLOW_TYPE = 'webhookEventWorkflow';
 export const WEBHOOK_EVENT_ID_PREFIX = 'evt_';
@@ -87,7 +73,7 @@ export function outcomeEventId(resourceId: string, outcome: string): string {
 }
 
 /** A task's outcome as its event id names it: `succeeded`, or `failed.` and the error code. */
-export function taskOutcomeName(outcome: AiTaskOutcome | { status: 'failed'; error: TaskError }): string {
+export function taskOutcomeName(outcome: Pick<SucceededTask, 'status'> | Pick<FailedTask, 'status' | 'error'>): string {
   return outcome.status === 'succeeded' ? outcome.status : `${outcome.status}.${outcome.error.code}`;
 }
 

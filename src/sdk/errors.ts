@@ -1,28 +1,4 @@
-import type { Assessment, Batch, FailedTask, Task } from './resources';
-
-/** Every error code the service sends (docs/api.md); the API's ErrorCode is this list, so the two cannot part. */
-export type ServiceErrorCode =
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'INVALID_REQUEST'
-  | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'TASK_ALREADY_FINAL'
-  | 'BATCH_ALREADY_ENDED'
-  | 'REVIEW_REFUSED'
-  | 'REVISION_NOT_ALLOWED'
-  | 'ENDPOINT_DISABLED'
-  | 'REVIEW_UNCONFIRMED'
-  | 'UNSUPPORTED_TASK_TYPE'
-  | 'UNKNOWN_MODEL'
-  | 'RATE_LIMITED'
-  | 'SERVICE_UNAVAILABLE'
-  | 'ENCRYPTION_REQUIRED'
-  | 'NOT_IMPLEMENTED'
-  | 'INTERNAL';
+import type { Assessment, Batch, FailedTask, ServiceErrorCode, Task } from './resources';
 
 /** The service's error codes, plus the client's own for a response it cannot read. */
 export type ApiErrorCode = ServiceErrorCode | 'UNEXPECTED_RESPONSE';

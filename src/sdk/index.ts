@@ -1,5 +1,6 @@
 // Public API of the Assay client SDK (`assay/client`). Nothing here may import NestJS, Temporal,
-// Node built-ins or code outside src/sdk: it runs in Node 20 and in browsers with fetch.
+// Node built-ins or code outside src/sdk but the wire's types and plain lists (src/contract/wire):
+// it runs in Node 20 and in browsers with fetch.
 
 export {
   AssayClient,
@@ -12,7 +13,6 @@ export {
 } from './assay-client';
 export {
   type ApiErrorCode,
-  type ServiceErrorCode,
   AssayApiError,
   AssayArgumentError,
   AssayError,
@@ -31,54 +31,7 @@ export {
   type PollOptions,
   type RetryOptions,
 } from './options';
-export type {
-  Assessment,
-  AssessmentClaim,
-  AssessmentEscalation,
-  AssessmentEscalationKind,
-  AssessmentReview,
-  AssessmentStage,
-  AssessmentStatus,
-  Batch,
-  BatchCounts,
-  BatchItem,
-  BatchStatus,
-  CreateAssessmentRequest,
-  CreateBatchRequest,
-  CreateTaskRequest,
-  CreateWebhookEndpointRequest,
-  FailedTask,
-  Finding,
-  FindingSeverity,
-  ListPage,
-  ListQuery,
-  Model,
-  ModelProvider,
-  NetworkComponent,
-  NetworkLink,
-  PendingTask,
-  ReviewStageState,
-  ReviewVerdict,
-  StageReview,
-  SucceededTask,
-  SummarizeInput,
-  Task,
-  TaskError,
-  TaskErrorCode,
-  TaskPriority,
-  TaskProgress,
-  TaskStatus,
-  TaskType,
-  TaskUsage,
-  UsageReport,
-  UsageTotal,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookEndpointWithSecret,
-  WebhookEventQueued,
-  WebhookEventType,
-  DeliveredWebhookEventType,
-} from './resources';
+export type * from './resources';
 export { WebhookEndpoints, type WebhookRequestOptions } from './webhook-endpoints';
 export {
   verifyWebhook,

@@ -1,10 +1,8 @@
 import { AssayApiError } from './errors';
 import type { HttpResponse } from './http-transport';
+import { ASSESSMENT_STATUSES, BATCH_STATUSES, TASK_STATUSES } from '../contract/wire/values';
 import type { Assessment, AssessmentStatus, Batch, BatchCounts, BatchStatus, Model, Task, UsageReport, TaskStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from './resources';
 
-const TASK_STATUSES: readonly TaskStatus[] = ['queued', 'running', 'succeeded', 'failed'];
-const ASSESSMENT_STATUSES: readonly AssessmentStatus[] = ['submitted', 'under_review', 'completed'];
-const BATCH_STATUSES: readonly BatchStatus[] = ['in_progress', 'canceling', 'ended'];
 const BATCH_COUNTS: readonly (keyof BatchCounts)[] = ['total', 'admitted', 'succeeded', 'failed'];
 
 /** The body as a Task, checked as far as the client relies on it: id, status and the fields each status brings. */

@@ -1,4 +1,4 @@
-import { ASSESSMENT_LIMITS } from '../../src/api/assessments/assessment-limits';
+import { ASSESSMENT_LIMITS } from '../../src/contract/wire/assessment-limits';
 import type { NetworkGraph } from '../../src/contract';
 
 /**

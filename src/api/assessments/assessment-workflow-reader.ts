@@ -5,11 +5,12 @@ import { TemporalClients } from '../platform/temporal/temporal-clients';
 import { assessmentWorkflowId, type AssessmentMemo } from '../../contract';
 import { CLOSED_READ_TTL_MS } from '../tasks/task-workflow-reader';
 import { expiresAt } from '../../common/resources/expiry';
-import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
+import { toAssessmentResource } from '../../common/resources/assessment-resource';
 import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
+import type { Assessment } from '../../contract/wire';
 
 export interface AssessmentLookup {
-  resource: AssessmentResource;
+  resource: Assessment;
   memo: AssessmentMemo;
   /** The run it was read from: the current run of its workflow id. */
   runId: string;

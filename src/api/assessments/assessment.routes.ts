@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
-import { listQuerySchema } from '../platform/listing/list-request';
+import { listQuerySchema } from '../../contract/wire/listing';
 import type { ApiOperation } from '../platform/openapi/api-operation';
 import { ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../platform/openapi/common-parameters';
 import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
-import { ASSESSMENT_STATUS_VALUES, assessmentResourceSchema } from './assessment.schemas';
-import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
-import { createAssessmentSchema } from './create-assessment.request';
+import { ASSESSMENT_STATUSES, assessmentResourceSchema, createAssessmentSchema, listPageSchema } from '../../contract/wire';
 
 const ASSESSMENT = { name: 'Assessment', schema: assessmentResourceSchema };
 // Any other value is 404: no assessment can have it.
@@ -86,7 +84,7 @@ export const ASSESSMENT_ROUTES = {
     tag: 'Network assessments',
     summary: 'List network assessments',
     description: "The caller's assessments in its environment: open ones first, then the most recently completed. Follow next_cursor while has_more is true.",
-    query: listQuerySchema(ASSESSMENT_STATUS_VALUES),
+    query: listQuerySchema(ASSESSMENT_STATUSES),
     responses: [
       { status: 200, description: 'One page of assessments.', body: { name: 'AssessmentList', schema: listPageSchema(assessmentResourceSchema) }, example: { data: [completed], has_more: false, next_cursor: null } },
     ],

@@ -8,10 +8,10 @@ import { applyPreferWait, parsePreferWait } from '../platform/http/prefer-wait';
 import { Admitted } from '../platform/admission/admission.guard';
 import { RateLimited } from '../platform/http/rate-limit.guard';
 import type { Caller } from '../platform/keys/key-authenticator';
-import type { ListPage } from '../platform/listing/list-resources';
-import type { AssessmentResource } from '../../common/resources/assessment-resource';
+import type { ListPage } from '../../contract/wire/listing';
 import { ASSESSMENT_ROUTES } from './assessment.routes';
 import { AssessmentsService } from './assessments.service';
+import type { Assessment } from '../../contract/wire';
 
 @Controller()
 export class AssessmentsController {
@@ -25,14 +25,14 @@ export class AssessmentsController {
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AssessmentResource> {
+  ): Promise<Assessment> {
     const { assessment, replayed } = await this.assessments.create(caller, body, parseIdempotencyKey(idempotencyKey));
     answerCreated(reply, ASSESSMENT_ROUTES.get, assessment.assessment_id, replayed);
     return assessment;
   }
 
   @ApiRoute(ASSESSMENT_ROUTES.list)
-  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<AssessmentResource>> {
+  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<Assessment>> {
     return this.assessments.list(caller, query);
   }
 
@@ -49,7 +49,7 @@ export class AssessmentsController {
     @Param('assessmentId') assessmentId: string,
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<AssessmentResource> {
+  ): Promise<Assessment> {
     const answer = await this.assessments.getWhenChanged(caller, assessmentId, parsePreferWait(prefer));
     applyPreferWait(reply, answer);
     return answer.resource;

@@ -19,11 +19,12 @@ import {
 } from '../../contract';
 import { WorkflowEraser } from '../platform/erasure/workflow-eraser';
 import { ListCursors } from '../platform/listing/list-cursor';
-import { listResources, type ListPage } from '../platform/listing/list-resources';
+import { listResources } from '../platform/listing/list-resources';
+import type { ListPage } from '../../contract/wire/listing';
 import { parseListRequest } from '../platform/listing/list-request';
 import { notEquals } from '../../common/visibility/visibility-query';
 import { assessmentIdForIdempotencyKey, isAssessmentId, newAssessmentId, parseAssessmentWorkflowId } from '../../common/ids/assessment-ids';
-import { toAssessmentResource, type AssessmentResource } from '../../common/resources/assessment-resource';
+import { toAssessmentResource } from '../../common/resources/assessment-resource';
 import { AssessmentWorkflowReader, type AssessmentLookup } from './assessment-workflow-reader';
 import { PreferWaits, type HeldAnswer } from '../platform/waits/prefer-waits';
 import type { WatchedState } from '../platform/waits/workflow-state-wait';
@@ -31,14 +32,15 @@ import { parseCreateAssessmentRequest } from './create-assessment.request';
 import { AssessmentIndex } from '../review/assessment-index';
 import { SubmittedArchitectures } from '../review/submitted-architectures';
 import { AssessmentRevisions } from './assessment-revisions';
+import type { Assessment } from '../../contract/wire';
 
 export interface CreatedAssessment {
-  assessment: AssessmentResource;
+  assessment: Assessment;
   replayed: boolean;
 }
 
 // Every transition sets updated_at; only completion is final.
-const ASSESSMENT_CHANGES: WatchedState<AssessmentResource> = { stateOf: (assessment) => `${assessment.status} ${assessment.updated_at}`, isFinal: (assessment) => assessment.status === 'completed' };
+const ASSESSMENT_CHANGES: WatchedState<Assessment> = { stateOf: (assessment) => `${assessment.status} ${assessment.updated_at}`, isFinal: (assessment) => assessment.status === 'completed' };
 
 const ASSESSMENTS: OnceStartedKind = {
   noun: 'assessment',
@@ -71,7 +73,7 @@ export class AssessmentsService {
     // Fixed into the workflow, so a later change of REVIEW_PIPELINES never moves a running review.
     const pipeline = this.config.reviewPipelines[caller.environment];
     const [firstStage] = pipeline.stages;
-    const started = await startOnce<typeof assessmentWorkflow, AssessmentResource>(this.temporal, { ...ASSESSMENTS, newId: () => id, idForIdempotencyKey: () => id }, {
+    const started = await startOnce<typeof assessmentWorkflow, Assessment>(this.temporal, { ...ASSESSMENTS, newId: () => id, idForIdempotencyKey: () => id }, {
       caller,
       idempotencyKey,
       memo,
@@ -99,7 +101,7 @@ export class AssessmentsService {
   }
 
   /** The caller's assessments (open first, then the latest completed); `completed` is exact in visibility, the open statuses are told apart per item. */
-  list(caller: Caller, query: unknown): Promise<ListPage<AssessmentResource>> {
+  list(caller: Caller, query: unknown): Promise<ListPage<Assessment>> {
     const request = parseListRequest<AssessmentStatus>(query, ASSESSMENT_STATUSES);
     return listResources(this.temporal, this.cursors, caller, request, {
       workflowType: ASSESSMENT_WORKFLOW_TYPE,
@@ -112,12 +114,12 @@ export class AssessmentsService {
     });
   }
 
-  async get(caller: Caller, assessmentId: string): Promise<AssessmentResource> {
+  async get(caller: Caller, assessmentId: string): Promise<Assessment> {
     return (await this.find(caller, assessmentId)).resource;
   }
 
   /** A GET's `Prefer: wait`: the assessment once it moved (every transition sets updated_at), it is completed, or `seconds` pass. */
-  getWhenChanged(caller: Caller, assessmentId: string, seconds: number | undefined): Promise<HeldAnswer<AssessmentResource>> {
+  getWhenChanged(caller: Caller, assessmentId: string, seconds: number | undefined): Promise<HeldAnswer<Assessment>> {
     return this.waits.untilChanged(caller, seconds, assessmentWorkflowId(caller.organizationId, assessmentId), () => this.find(caller, assessmentId), ASSESSMENT_CHANGES);
   }
 

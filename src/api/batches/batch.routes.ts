@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { BATCH_ID_PATTERN } from '../../common/ids/batch-ids';
 import { MAX_BATCH_ITEMS } from '../../contract';
-import { listQuerySchema } from '../platform/listing/list-request';
+import { listQuerySchema } from '../../contract/wire/listing';
 import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operation';
 import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
 import { CANCEL_AFTER_HEADER, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../platform/openapi/common-parameters';
-import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
-import { batchResourceSchema } from './batch.schemas';
-import { TASK_STATUS_VALUES, taskResourceSchema } from '../tasks/task.schemas';
-import { createBatchSchema } from './create-batch.request';
+import { batchResourceSchema, createBatchSchema, listPageSchema, TASK_STATUSES, taskResourceSchema } from '../../contract/wire';
 
 const BATCH = { name: 'Batch', schema: batchResourceSchema };
 // Any other value is 404: no batch can have it.
@@ -86,7 +83,7 @@ export const BATCH_ROUTES = {
     summary: "List a batch's tasks",
     description: "The tasks the batch's items have become so far, as GET /v1/ai/tasks lists tasks (unfinished first), each with its item_key. Follow next_cursor while has_more is true.",
     pathParameters: [BATCH_ID],
-    query: listQuerySchema(TASK_STATUS_VALUES),
+    query: listQuerySchema(TASK_STATUSES),
     responses: [{ status: 200, description: 'One page of tasks.', body: { name: 'BatchTaskList', schema: listPageSchema(taskResourceSchema) }, example: { data: [], has_more: false, next_cursor: null } }],
     errors: ['NOT_FOUND', 'INVALID_REQUEST', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },

@@ -3,7 +3,7 @@ import { AppConfig } from '../../common/config/app-config';
 import { batchIdForIdempotencyKey, isBatchId } from '../../common/ids/batch-ids';
 import { newPrefixedId } from '../../common/ids/prefixed-ulid';
 import { requestHash } from '../../common/request-hash';
-import { toBatchResource, type BatchResource } from '../../common/resources/batch-resource';
+import { toBatchResource } from '../../common/resources/batch-resource';
 import type { WorkflowStatusName } from '../../common/resources/task-resource';
 import { BatchItemStore } from '../../common/storage/batch-item-store';
 import { countBatchTasks } from '../../common/visibility/batch-task-counts';
@@ -11,16 +11,16 @@ import type { aiBatchWorkflow } from '../../../workflows';
 import { AI_BATCH_WORKFLOW_TYPE, BATCH_ID_PREFIX, ORGANIZATION_SEARCH_ATTRIBUTE, batchWorkflowId, type AiBatchMemo } from '../../contract';
 import { ApiError } from '../platform/http/api-error';
 import type { Caller } from '../platform/keys/key-authenticator';
-import type { ListPage } from '../platform/listing/list-resources';
+import type { ListPage } from '../../contract/wire/listing';
 import { startOnce, type OnceStartedKind } from '../platform/temporal/start-once';
 import { TemporalClients } from '../platform/temporal/temporal-clients';
 import { TasksService } from '../tasks/tasks.service';
-import type { TaskResource } from '../../common/resources/task-resource';
 import { createHash } from 'node:crypto';
 import { parseCreateBatchRequest } from './create-batch.request';
+import type { Batch, Task } from '../../contract/wire';
 
 export interface CreatedBatch {
-  batch: BatchResource;
+  batch: Batch;
   replayed: boolean;
 }
 
@@ -67,7 +67,7 @@ export class BatchesService {
       const ref = { environment: caller.environment, organizationId: caller.organizationId, batchId };
       await this.items.stage(ref, parsed.items.map((item, index) => ({ index, key: item.key, input: item.input })), now);
     }
-    const started = await startOnce<typeof aiBatchWorkflow, BatchResource>(this.temporal, BATCHES, {
+    const started = await startOnce<typeof aiBatchWorkflow, Batch>(this.temporal, BATCHES, {
       caller,
       idempotencyKey: identity,
       memo,
@@ -81,12 +81,12 @@ export class BatchesService {
     return { batch: toBatchResource({ batchId, memo, status: 'RUNNING', retentionMs: this.temporal.retentionMs }), replayed: false };
   }
 
-  async get(caller: Caller, batchId: string): Promise<BatchResource> {
+  async get(caller: Caller, batchId: string): Promise<Batch> {
     return (await this.find(caller, batchId)).resource;
   }
 
   /** Requests cancellation; the workflow withdraws what it has not admitted and cancels the running tasks. */
-  async cancel(caller: Caller, batchId: string): Promise<BatchResource> {
+  async cancel(caller: Caller, batchId: string): Promise<Batch> {
     const { resource } = await this.find(caller, batchId);
     if (resource.status === 'ended') {
       if (resource.canceled_at !== null) return resource;
@@ -96,7 +96,7 @@ export class BatchesService {
     return resource;
   }
 
-  async listTasks(caller: Caller, batchId: string, query: unknown): Promise<ListPage<TaskResource>> {
+  async listTasks(caller: Caller, batchId: string, query: unknown): Promise<ListPage<Task>> {
     await this.find(caller, batchId);
     return this.tasks.list(caller, query, batchId);
   }
@@ -112,7 +112,7 @@ export class BatchesService {
     return found;
   }
 
-  private async read(caller: Caller, batchId: string): Promise<{ resource: BatchResource; memo: AiBatchMemo } | undefined> {
+  private async read(caller: Caller, batchId: string): Promise<{ resource: Batch; memo: AiBatchMemo } | undefined> {
     const description = await this.temporal.describe(caller.environment, batchWorkflowId(caller.organizationId, batchId));
     if (!description) return undefined;
     const memo = description.memo as unknown as AiBatchMemo;

@@ -1,32 +1,8 @@
-import { z } from 'zod';
 import { ApiError } from '../platform/http/api-error';
-import { DEFAULT_BATCH_PRIORITY, MAX_BATCH_ITEM_KEY_LENGTH, MAX_BATCH_ITEMS, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
+import { DEFAULT_BATCH_PRIORITY, MAX_BATCH_ITEMS, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
+import { createBatchSchema } from '../../contract/wire/batch';
 import type { ModelCatalog } from '../../common/config/model-catalog';
-import { checkTextSize, offeredModel, pickDefined, requestError, resolveDeadline, summarizeInputSchema, taskOptionFields } from '../tasks/create-task.request';
-
-// Printable ASCII without spaces: a key shows as it is in logs of the client's own, URLs and JSONL.
-const ITEM_KEY_PATTERN = `^[\\x21-\\x7e]{1,${MAX_BATCH_ITEM_KEY_LENGTH}}$`;
-
-const batchItemSchema = z
-  .object({
-    key: z
-      .string({ error: 'required, a string naming the item' })
-      .regex(new RegExp(ITEM_KEY_PATTERN), `must be 1-${MAX_BATCH_ITEM_KEY_LENGTH} printable characters without spaces`)
-      .meta({ description: "Names the item within the batch (unique in it); its task shows it as item_key, and a retried batch with the same keys makes no new tasks.", example: 'doc-0001' }),
-    input: summarizeInputSchema,
-  }, { error: 'must be an object with key and input' })
-  .strict();
-
-export const createBatchSchema = z
-  .object({
-    ...taskOptionFields,
-    priority: taskOptionFields.priority.meta({ description: "Every item's task's priority within the organisation's share. Default low, so the organisation's own single creates overtake its batch." }),
-    items: z
-      .array(batchItemSchema, { error: 'required, a list of items' })
-      .min(1, 'must hold at least one item')
-      .meta({ description: `1 to ${MAX_BATCH_ITEMS} items; more is 413.` }),
-  }, { error: 'must be a JSON object' })
-  .strict();
+import { checkTextSize, offeredModel, pickDefined, requestError, resolveDeadline } from '../tasks/create-task.request';
 
 export interface ParsedBatchItem {
   key: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDENTIAL_ENVIRONMENTS } from '../../contract';
 import type { ApiOperation } from '../platform/openapi/api-operation';
 
 const TAG = 'Console';
@@ -7,7 +8,7 @@ const identitySchema = z.object({
   kind: z.enum(['customer', 'reviewer']),
   organization_id: z.string().optional().meta({ description: 'A customer session: the organisation of its API key.' }),
   name: z.string().optional().meta({ description: 'A reviewer session: the reviewer.' }),
-  environment: z.enum(['test', 'live']),
+  environment: z.enum(CREDENTIAL_ENVIRONMENTS),
   csrf_token: z.string().meta({ description: 'Echo it in X-CSRF-Token on every state-changing request of the session; kept in the page only, never in storage.' }),
 });
 const IDENTITY = { name: 'ConsoleSession', schema: identitySchema };

@@ -1,5 +1,5 @@
 import type { ApiOperation } from '../platform/openapi/api-operation';
-import { modelListSchema } from './model.schemas';
+import { modelListSchema } from '../../contract/wire';
 
 /** The models routes: ModelsController serves them, the OpenAPI document describes them. */
 export const MODEL_ROUTES = {

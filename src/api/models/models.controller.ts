@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { ApiRoute } from '../platform/http/api-route';
-import type { ModelResource } from './model.schemas';
+import type { Model } from '../../contract/wire/model';
 import { MODEL_ROUTES } from './model.routes';
 
 @Controller()
@@ -9,11 +9,11 @@ export class ModelsController {
   constructor(private readonly config: AppConfig) {}
 
   @ApiRoute(MODEL_ROUTES.list)
-  list(): { data: ModelResource[] } {
+  list(): { data: Model[] } {
     const { models } = this.config;
-    const data = models.names.map((name): ModelResource => {
+    const data = models.names.map((name): Model => {
       const remote = models.remote(name);
-      const listed: ModelResource = { name, provider: remote ? 'openai-compatible' : 'built-in', default: name === models.defaultName };
+      const listed: Model = { name, provider: remote ? 'openai-compatible' : 'built-in', default: name === models.defaultName };
       if (!remote) return listed;
       listed.context_tokens = remote.contextTokens;
       if (remote.pricePer1kInputTokens !== undefined) listed.price_per_1k_input_tokens = remote.pricePer1kInputTokens;

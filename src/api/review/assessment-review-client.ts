@@ -25,7 +25,7 @@ import { isAssessmentId, type AssessmentWorkflowRef } from '../../common/ids/ass
 import { expiresAt } from '../../common/resources/expiry';
 import { toAssessmentResource } from '../../common/resources/assessment-resource';
 import type { RevisionLinks } from '../../common/storage/assessment-revision-store';
-import type { AssessmentRevisionDiff, OperatorAssessmentView } from '../../common/review/review-wire';
+import type { AssessmentRevisionDiff, OperatorAssessmentView } from '../../contract/wire';
 import { revisionDiff, type RevisionSide } from './revision-diff';
 import { GrpcStatus, isGrpcNotFound } from '../../common/temporal/grpc-status';
 import type { SubmittedArchitecture, SubmittedArchitectures } from './submitted-architectures';

@@ -1,5 +1,5 @@
 import type { AssessmentMemo } from '../../contract';
-import type { PendingAssessment } from '../../common/review/review-wire';
+import type { PendingAssessment } from '../../contract/wire';
 import type { AssessmentWorkflowRef } from '../../common/ids/assessment-ids';
 import type { ReviewPlacement } from '../../common/storage/tables';
 

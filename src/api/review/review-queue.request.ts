@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../platform/http/api-error';
 import { describeFirstIssue } from '../platform/http/zod-issues';
-import { PAGE_QUERY } from '../platform/listing/list-request';
+import { PAGE_QUERY } from '../../contract/wire/listing';
 
 const FLAG = z.enum(['true', 'false']).optional();
 // Stage and group names as REVIEW_PIPELINES allows them.

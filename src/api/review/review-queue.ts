@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { PendingAssessment } from '../../common/review/review-wire';
+import type { PendingAssessment } from '../../contract/wire';
 import { toPendingAssessment } from './pending-assessment';
 import type { QueuePosition } from '../../common/storage/assessment-index-store';
 import type { AssessmentIndexRow, ReviewPlacement } from '../../common/storage/tables';
 import { assessmentWorkflowId, type AssessmentMemo, type AssessmentReviewSnapshot } from '../../contract';
 import { ApiError } from '../platform/http/api-error';
 import { ListCursors } from '../platform/listing/list-cursor';
-import type { ListPage } from '../platform/listing/list-resources';
+import type { ListPage } from '../../contract/wire/listing';
 import { AssessmentIndex } from './assessment-index';
 import type { Reviewer } from '../platform/reviewers/reviewer-authenticator';
 import { TemporalClients } from '../platform/temporal/temporal-clients';

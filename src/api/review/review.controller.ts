@@ -1,14 +1,14 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
-import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
+import type { OperatorAssessmentView, PendingAssessment, ReviewerIdentity } from '../../contract/wire';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { ApiRoute } from '../platform/http/api-route';
 import { CurrentReviewer } from '../platform/http/current-reviewer.decorator';
 import type { Reviewer } from '../platform/reviewers/reviewer-authenticator';
-import type { ListPage } from '../platform/listing/list-resources';
+import type { ListPage } from '../../contract/wire/listing';
 import { parseCompleteReviewRequest } from './complete-review.request';
 import { parseReviewQueueRequest } from './review-queue.request';
 import { REVIEW_ROUTES } from './review.routes';
-import { ReviewService, type ReviewerIdentity } from './review.service';
+import { ReviewService } from './review.service';
 
 @Controller()
 export class ReviewController {

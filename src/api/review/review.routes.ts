@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_ID_PATTERN } from '../../common/ids/assessment-ids';
 import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operation';
-import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
-import { pendingAssessmentSchema, reviewerAssessmentSchema, reviewerIdentitySchema, reviewSnapshotSchema } from './review.schemas';
-import { completeReviewSchema } from './complete-review.request';
+import { completeReviewSchema, listPageSchema, pendingAssessmentSchema, reviewerAssessmentSchema, reviewerIdentitySchema, reviewSnapshotSchema } from '../../contract/wire';
 import { reviewQueueQuerySchema } from './review-queue.request';
 
 const TAG = 'Review';

@@ -1,28 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
-import type { KeyEnvironment } from '../../common/keys/api-key';
-import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
+import type { CompleteReviewRequest, OperatorAssessmentView, PendingAssessment, ReviewerIdentity } from '../../contract/wire';
 import { AssessmentNotFoundError, AssessmentReviewClient, ReviewRefusedError, ReviewUnconfirmedError } from './assessment-review-client';
 import { SubmittedArchitectures } from './submitted-architectures';
 import type { AssessmentIndexRow } from '../../common/storage/tables';
 import { AssessmentRevisionStore } from '../../common/storage/assessment-revision-store';
 import type { AssessmentReviewSnapshot } from '../../contract';
 import { ApiError } from '../platform/http/api-error';
-import type { ListPage } from '../platform/listing/list-resources';
+import type { ListPage } from '../../contract/wire/listing';
 import { AssessmentIndex } from './assessment-index';
 import type { Reviewer } from '../platform/reviewers/reviewer-authenticator';
 import { TemporalClients } from '../platform/temporal/temporal-clients';
-import type { CompleteReviewRequest } from './complete-review.request';
 import { ReviewQueue } from './review-queue';
 import type { ReviewQueueRequest } from './review-queue.request';
 import { ReviewerSight } from './reviewer-sight';
-
-export interface ReviewerIdentity {
-  reviewer_id: string;
-  name: string;
-  environment: KeyEnvironment;
-  groups: string[];
-}
 
 /**
  * The architecture team's operations for an authenticated reviewer, in the credential's

@@ -1,5 +1,5 @@
 import type { Finding, NetworkGraph, NetworkLink } from '../../contract';
-import type { AssessmentRevisionDiff } from '../../common/review/review-wire';
+import type { AssessmentRevisionDiff } from '../../contract/wire';
 
 export interface RevisionSide {
   graph: NetworkGraph;

@@ -1,42 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError } from '../platform/http/api-error';
-import { multiLineNotBlank } from '../platform/http/text-patterns';
 import { describeIssue } from '../platform/http/zod-issues';
-import { MODEL_NAME_PATTERN, TASK_PRIORITIES, TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority } from '../../contract';
+import { TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority } from '../../contract';
+import { createTaskSchema, type CreateTaskRequest } from '../../contract/wire/task';
 import { parseCancelAfter } from '../platform/http/cancel-after';
 import type { ModelCatalog } from '../../common/config/model-catalog';
-import type { CreateTaskRequest } from '../../sdk/resources';
-
-/** What a create and a batch share: the task's type, model, priority and deadline. */
-export const taskOptionFields = {
-  task_type: z.enum(TASK_TYPES, { error: 'required, a string such as "summarize"' }),
-  model: z
-    .string({ error: 'must be a string, the name of a model (GET /v1/models)' })
-    .regex(new RegExp(MODEL_NAME_PATTERN), 'must be the name of a model (GET /v1/models)')
-    .optional()
-    .meta({ description: 'The model to run on, one of GET /v1/models; absent, the service\'s default model.', example: 'extractive' }),
-  priority: z
-    .enum(TASK_PRIORITIES, { error: `must be one of ${TASK_PRIORITIES.join(', ')}` })
-    .optional()
-    .meta({ description: "Within the organisation's share: a high task is dispatched before the organisation's normal and low ones (its batch work, say); it takes nothing from other organisations. Default normal." }),
-  deadline: z.iso
-    .datetime({ offset: true, error: 'must be an RFC 3339 date-time' })
-    .optional()
-    .meta({
-      description:
-        'RFC 3339: a task not final by then fails with error.code TIMED_OUT (one that has not started calls no model; one already past fails at once). With the Cancel-After header too, the earlier of the two holds. One more than a year ahead sets no deadline.',
-      example: '2026-11-26T18:00:00Z',
-    }),
-};
-
-export const summarizeInputSchema = z
-  .object({
-    text: z.string({ error: 'required, a string' }).check(multiLineNotBlank('must contain some non-whitespace text')),
-    max_sentences: z.number().int().min(1).max(20).optional(),
-  }, { error: 'required, an object with a text field' })
-  .strict();
-
-export const createTaskSchema = z.object({ ...taskOptionFields, input: summarizeInputSchema }, { error: 'must be a JSON object' }).strict();
 
 export interface ParsedCreateTask {
   /** Fields absent from the body are left out, so a request's hash stays what it was before they existed. */

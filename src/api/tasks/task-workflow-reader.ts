@@ -4,7 +4,8 @@ import type { KeyEnvironment } from '../../common/keys/api-key';
 import { TemporalClients } from '../platform/temporal/temporal-clients';
 import { taskWorkflowId, type AiTaskMemo, type AiTaskOutcome } from '../../contract';
 import { taskFromDescription, type TaskLookup } from '../../common/resources/task-from-description';
-import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';
+import { toTaskResource } from '../../common/resources/task-resource';
+import type { Task } from '../../contract/wire';
 
 /** The task and the run it was read from: the current run of its workflow id. */
 export interface TaskRead extends TaskLookup {
@@ -40,7 +41,7 @@ export class TaskWorkflowReader {
    * describe(): only for a task whose workflow writes nothing to its memo but the outcome it also
    * returns (see CreatedTask.closingMemo), so this is exactly what a read would find. Kept as a read is.
    */
-  completedFromClose(environment: KeyEnvironment, organizationId: string, taskId: string, read: { runId: string; memo: AiTaskMemo; closedAt: Date; outcome: AiTaskOutcome }): TaskResource {
+  completedFromClose(environment: KeyEnvironment, organizationId: string, taskId: string, read: { runId: string; memo: AiTaskMemo; closedAt: Date; outcome: AiTaskOutcome }): Task {
     const { runId, closedAt, outcome } = read;
     const memo: AiTaskMemo = { ...read.memo, outcome };
     const resource = toTaskResource({ taskId, memo, status: 'COMPLETED', historyLength: 0, closedAt, retentionMs: this.temporal.retentionMs, outcome, pendingActivities: [] });

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { TASK_ID_PATTERN } from '../../common/ids/task-ids';
-import { listQuerySchema } from '../platform/listing/list-request';
+import { listQuerySchema } from '../../contract/wire/listing';
 import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operation';
 import { CANCEL_AFTER_HEADER, ERASE_RESPONSES, IDEMPOTENCY_KEY_HEADER, LOCATION_HEADER, PREFER_WAIT_HEADER, WAIT_ANSWER_HEADERS, RATE_LIMIT_HEADERS, REPLAY_HEADER } from '../platform/openapi/common-parameters';
 import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
-import { listPageSchema } from '../platform/openapi/schemas/common.schemas';
-import { TASK_STATUS_VALUES, taskResourceSchema } from './task.schemas';
-import { createTaskSchema } from './create-task.request';
+import { createTaskSchema, listPageSchema, TASK_STATUSES, taskResourceSchema } from '../../contract/wire';
 
 const TASK = { name: 'Task', schema: taskResourceSchema };
 // Any other value is 404: no task can have it.
@@ -62,7 +60,7 @@ export const TASK_ROUTES = {
     tag: 'AI tasks',
     summary: 'List AI tasks',
     description: "The caller's tasks in its environment: unfinished first, then the most recently finished. Follow next_cursor while has_more is true.",
-    query: listQuerySchema(TASK_STATUS_VALUES),
+    query: listQuerySchema(TASK_STATUSES),
     responses: [{ status: 200, description: 'One page of tasks.', body: { name: 'TaskList', schema: listPageSchema(taskResourceSchema) }, example: { data: [succeededTask], has_more: false, next_cursor: null } }],
     errors: ['INVALID_REQUEST', 'SERVICE_UNAVAILABLE', 'ENCRYPTION_REQUIRED'],
   },

@@ -8,10 +8,10 @@ import { applyPreferWait, parsePreferWait } from '../platform/http/prefer-wait';
 import { Admitted } from '../platform/admission/admission.guard';
 import { RateLimited } from '../platform/http/rate-limit.guard';
 import type { Caller } from '../platform/keys/key-authenticator';
-import type { ListPage } from '../platform/listing/list-resources';
-import type { TaskResource } from '../../common/resources/task-resource';
+import type { ListPage } from '../../contract/wire/listing';
 import { TASK_ROUTES } from './task.routes';
 import { TasksService, isFinal } from './tasks.service';
+import type { Task } from '../../contract/wire';
 
 @Controller()
 export class TasksController {
@@ -27,7 +27,7 @@ export class TasksController {
     @Headers('prefer') prefer: string | undefined,
     @Headers('cancel-after') cancelAfter: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<TaskResource> {
+  ): Promise<Task> {
     const created = await this.tasks.create(caller, body, parseIdempotencyKey(idempotencyKey), cancelAfter);
     answerCreated(reply, TASK_ROUTES.get, created.task.id, created.replayed);
     const answer = await this.tasks.waitForFinal(caller, created, parsePreferWait(prefer));
@@ -37,7 +37,7 @@ export class TasksController {
   }
 
   @ApiRoute(TASK_ROUTES.cancel)
-  cancel(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<TaskResource> {
+  cancel(@CurrentCaller() caller: Caller, @Param('taskId') taskId: string): Promise<Task> {
     return this.tasks.cancel(caller, taskId);
   }
 
@@ -49,7 +49,7 @@ export class TasksController {
   }
 
   @ApiRoute(TASK_ROUTES.list)
-  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<TaskResource>> {
+  list(@CurrentCaller() caller: Caller, @Query() query: unknown): Promise<ListPage<Task>> {
     return this.tasks.list(caller, query);
   }
 
@@ -59,7 +59,7 @@ export class TasksController {
     @Param('taskId') taskId: string,
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<TaskResource> {
+  ): Promise<Task> {
     const answer = await this.tasks.getWhenChanged(caller, taskId, parsePreferWait(prefer));
     applyPreferWait(reply, answer);
     return answer.resource;

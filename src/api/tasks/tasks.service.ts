@@ -22,19 +22,21 @@ import {
 import { WorkflowEraser } from '../platform/erasure/workflow-eraser';
 import { parseCreateTaskRequest } from './create-task.request';
 import { ListCursors } from '../platform/listing/list-cursor';
-import { listResources, type ListPage } from '../platform/listing/list-resources';
+import { listResources } from '../platform/listing/list-resources';
+import type { ListPage } from '../../contract/wire/listing';
 import { parseListRequest } from '../platform/listing/list-request';
 import { taskStatusClauses } from './task-status-clauses';
 import { equals } from '../../common/visibility/visibility-query';
 import { isTaskId, newTaskId, taskIdForIdempotencyKey, taskIdFromWorkflowId } from '../../common/ids/task-ids';
-import { toTaskResource, type TaskResource } from '../../common/resources/task-resource';
+import { toTaskResource } from '../../common/resources/task-resource';
 import { TaskWorkflowReader } from './task-workflow-reader';
 import { aiTaskStart } from '../../common/tasks/ai-task-start';
 import { PreferWaits, type HeldAnswer } from '../platform/waits/prefer-waits';
 import type { WatchedState } from '../platform/waits/workflow-state-wait';
+import type { Task } from '../../contract/wire';
 
 export interface CreatedTask {
-  task: TaskResource;
+  task: Task;
   replayed: boolean;
   /** The run this create started; absent on a replay. */
   runId?: string;
@@ -56,12 +58,12 @@ const TASKS: OnceStartedKind = {
 
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed']);
 
-export function isFinal(task: Pick<TaskResource, 'status'>): boolean {
+export function isFinal(task: Pick<Task, 'status'>): boolean {
   return FINAL_STATUSES.has(task.status);
 }
 
 // A change of status or of progress ends a GET's wait.
-const TASK_CHANGES: WatchedState<TaskResource> = { stateOf: (task) => JSON.stringify([task.status, task.progress]), isFinal };
+const TASK_CHANGES: WatchedState<Task> = { stateOf: (task) => JSON.stringify([task.status, task.progress]), isFinal };
 
 @Injectable()
 export class TasksService {
@@ -90,7 +92,7 @@ export class TasksService {
       requestHash: requestHash(request),
     });
     const { memo } = start;
-    const started = await startOnce<typeof aiTaskWorkflow, TaskResource>(this.temporal, TASKS, {
+    const started = await startOnce<typeof aiTaskWorkflow, Task>(this.temporal, TASKS, {
       caller,
       idempotencyKey,
       memo,
@@ -111,7 +113,7 @@ export class TasksService {
   }
 
   /** The caller's tasks, or one batch's (unfinished first, then the latest finished); queued/running are told apart per item. */
-  list(caller: Caller, query: unknown, batchId?: string): Promise<ListPage<TaskResource>> {
+  list(caller: Caller, query: unknown, batchId?: string): Promise<ListPage<Task>> {
     const request = parseListRequest<TaskStatus>(query, TASK_STATUSES);
     return listResources(this.temporal, this.cursors, caller, request, {
       workflowType: AI_TASK_WORKFLOW_TYPE,
@@ -124,7 +126,7 @@ export class TasksService {
     });
   }
 
-  async get(caller: Caller, taskId: string): Promise<TaskResource> {
+  async get(caller: Caller, taskId: string): Promise<Task> {
     return (await this.find(caller, taskId)).resource;
   }
 
@@ -133,10 +135,10 @@ export class TasksService {
    * wait is a long poll on the run's close event, bounded by a gRPC deadline, so it holds no worker.
    * A task that completed with a memo known at create is answered from that event; any other is read.
    */
-  waitForFinal(caller: Caller, created: CreatedTask, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
+  waitForFinal(caller: Caller, created: CreatedTask, seconds: number | undefined): Promise<HeldAnswer<Task>> {
     const { task, runId, closingMemo } = created;
     const workflowId = taskWorkflowId(caller.organizationId, task.id);
-    return this.waits.hold<TaskResource>(caller, seconds, { current: task, key: workflowId, isFinal }, async (waitSeconds) => {
+    return this.waits.hold<Task>(caller, seconds, { current: task, key: workflowId, isFinal }, async (waitSeconds) => {
       const close = await this.temporal.awaitClose(caller.environment, workflowId, runId, waitSeconds * 1000);
       if (close?.completed && runId !== undefined && closingMemo !== undefined) {
         return this.reader.completedFromClose(caller.environment, caller.organizationId, task.id, { runId, memo: closingMemo, closedAt: close.closedAt, outcome: close.result as AiTaskOutcome });
@@ -146,7 +148,7 @@ export class TasksService {
   }
 
   /** A GET's `Prefer: wait`: the task once its status or progress differs from now, it is final, or `seconds` pass. */
-  getWhenChanged(caller: Caller, taskId: string, seconds: number | undefined): Promise<HeldAnswer<TaskResource>> {
+  getWhenChanged(caller: Caller, taskId: string, seconds: number | undefined): Promise<HeldAnswer<Task>> {
     return this.waits.untilChanged(caller, seconds, taskWorkflowId(caller.organizationId, taskId), () => this.find(caller, taskId), TASK_CHANGES);
   }
 
@@ -154,7 +156,7 @@ export class TasksService {
    * Requests cancellation; the workflow closes the task as failed with CANCELED. Repeating it is
    * harmless, and a task already canceled answers as it is; any other final task is a conflict.
    */
-  async cancel(caller: Caller, taskId: string): Promise<TaskResource> {
+  async cancel(caller: Caller, taskId: string): Promise<Task> {
     const { resource } = await this.find(caller, taskId);
     if (resource.status === 'failed' && resource.error?.code === 'CANCELED') return resource;
     if (isFinal(resource)) {

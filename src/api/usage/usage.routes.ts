@@ -1,5 +1,5 @@
 import type { ApiOperation } from '../platform/openapi/api-operation';
-import { usageReportSchema } from './usage.schemas';
+import { usageReportSchema } from '../../contract/wire';
 import { usageQuerySchema } from './usage-request';
 
 /** The usage route: UsageController serves it, the OpenAPI document describes it. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { UsageStore } from '../../common/storage/usage-store';
 import type { Caller } from '../platform/keys/key-authenticator';
-import type { UsageReport } from '../../sdk/resources';
+import type { UsageReport } from '../../contract/wire/usage';
 import { parseUsageRange } from './usage-request';
 
 @Injectable()

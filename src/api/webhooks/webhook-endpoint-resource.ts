@@ -1,13 +1,10 @@
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from '../../sdk';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../../contract/wire/webhook';
 import type { StoredWebhookEndpoint, WebhookDeliveryAttempt } from '../../common/storage/tables';
 
-/** An endpoint as a client sees it, as the SDK types it; the secret appears only in the answers to create and rotate-secret. */
-export type WebhookEndpointResource = WebhookEndpoint;
-export type { WebhookEndpointWithSecret, WebhookEventQueued };
-export type WebhookDeliveryResource = WebhookDelivery;
+// The secret appears only in the answers to create and rotate-secret (withSecret).
 
-export function toWebhookEndpointResource(endpoint: StoredWebhookEndpoint): WebhookEndpointResource {
-  const resource: WebhookEndpointResource = {
+export function toWebhookEndpointResource(endpoint: StoredWebhookEndpoint): WebhookEndpoint {
+  const resource: WebhookEndpoint = {
     id: endpoint.id,
     url: endpoint.url,
     events: endpoint.events,
@@ -24,8 +21,8 @@ export function withSecret(endpoint: StoredWebhookEndpoint): WebhookEndpointWith
   return { ...toWebhookEndpointResource(endpoint), secret: endpoint.secret };
 }
 
-export function toWebhookDeliveryResource(attempt: WebhookDeliveryAttempt): WebhookDeliveryResource {
-  const resource: WebhookDeliveryResource = {
+export function toWebhookDeliveryResource(attempt: WebhookDeliveryAttempt): WebhookDelivery {
+  const resource: WebhookDelivery = {
     id: attempt.id,
     event_id: attempt.eventId,
     event_type: attempt.eventType,

@@ -3,8 +3,7 @@ import { TEST_WEBHOOK_EVENT_TYPE, WEBHOOK_EVENT_ID_PREFIX, type DeliveredWebhook
 import type { NamedSchema } from '../platform/openapi/api-operation';
 import type { DocumentWebhooks } from '../platform/openapi/build-openapi-document';
 import { componentRef, type JsonSchema } from '../platform/openapi/json-schema';
-import { assessmentResourceSchema } from '../assessments/assessment.schemas';
-import { taskResourceSchema } from '../tasks/task.schemas';
+import { assessmentResourceSchema, taskResourceSchema } from '../../contract/wire';
 
 /** One event type as the document's `webhooks` section shows it: what is POSTed to a receiver. */
 export interface WebhookEventDoc {

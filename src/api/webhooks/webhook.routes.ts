@@ -4,13 +4,13 @@ import type { ApiOperation, ParameterDoc } from '../platform/openapi/api-operati
 import { oneResourceOperation } from '../platform/openapi/one-resource-operation';
 import { LOCATION_HEADER, RATE_LIMIT_HEADERS } from '../platform/openapi/common-parameters';
 import {
+  createWebhookEndpointSchema,
   webhookDeliveryListSchema,
   webhookEndpointListSchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
   webhookEventQueuedSchema,
-} from './webhook.schemas';
-import { createWebhookEndpointSchema } from './create-webhook-endpoint.request';
+} from '../../contract/wire';
 
 const TAG = 'Webhooks';
 // Any other value is 404: no endpoint can have it.

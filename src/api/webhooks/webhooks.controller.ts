@@ -5,9 +5,9 @@ import { answerCreated } from '../platform/http/created-answer';
 import { CurrentCaller } from '../platform/http/current-caller.decorator';
 import { RateLimited } from '../platform/http/rate-limit.guard';
 import type { Caller } from '../platform/keys/key-authenticator';
-import type { WebhookDeliveryResource, WebhookEndpointResource, WebhookEndpointWithSecret, WebhookEventQueued } from './webhook-endpoint-resource';
 import { WEBHOOK_ROUTES } from './webhook.routes';
 import { WebhooksService } from './webhooks.service';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from '../../contract/wire';
 
 @Controller()
 export class WebhooksController {
@@ -28,12 +28,12 @@ export class WebhooksController {
   }
 
   @ApiRoute(WEBHOOK_ROUTES.list)
-  list(@CurrentCaller() caller: Caller): Promise<{ data: WebhookEndpointResource[] }> {
+  list(@CurrentCaller() caller: Caller): Promise<{ data: WebhookEndpoint[] }> {
     return this.webhooks.list(caller);
   }
 
   @ApiRoute(WEBHOOK_ROUTES.get)
-  get(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEndpointResource> {
+  get(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEndpoint> {
     return this.webhooks.get(caller, id);
   }
 
@@ -48,7 +48,7 @@ export class WebhooksController {
   }
 
   @ApiRoute(WEBHOOK_ROUTES.deliveries)
-  deliveries(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<{ data: WebhookDeliveryResource[] }> {
+  deliveries(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<{ data: WebhookDelivery[] }> {
     return this.webhooks.deliveries(caller, id);
   }
 
@@ -65,7 +65,7 @@ export class WebhooksController {
   }
 
   @ApiRoute(WEBHOOK_ROUTES.enable)
-  enable(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEndpointResource> {
+  enable(@CurrentCaller() caller: Caller, @Param('endpointId') id: string): Promise<WebhookEndpoint> {
     return this.webhooks.enable(caller, id);
   }
 }

@@ -17,21 +17,14 @@ import { AppConfig } from '../../common/config/app-config';
 import { ApiError } from '../platform/http/api-error';
 import type { Caller } from '../platform/keys/key-authenticator';
 import { parseCreateWebhookEndpointRequest } from './create-webhook-endpoint.request';
-import {
-  toWebhookDeliveryResource,
-  toWebhookEndpointResource,
-  withSecret,
-  type WebhookDeliveryResource,
-  type WebhookEndpointResource,
-  type WebhookEndpointWithSecret,
-  type WebhookEventQueued,
-} from './webhook-endpoint-resource';
+import { toWebhookDeliveryResource, toWebhookEndpointResource, withSecret } from './webhook-endpoint-resource';
 import { isWebhookDeliveryId, isWebhookEndpointId, newWebhookEndpointId } from '../../common/webhooks/webhook-ids';
 import { PREVIOUS_SECRET_OVERLAP_MS } from '../../common/webhooks/webhook-secrets';
 import { generateWebhookSecret } from '../../common/webhooks/webhook-signing';
 import { WebhookStore } from '../../common/storage/webhook-store';
 import type { StoredWebhookEndpoint } from '../../common/storage/tables';
 import { WebhookHostUnresolvedError, WebhookUrlRefusedError, vetWebhookUrl, type HostResolver } from '../../common/webhooks/webhook-url-policy';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookEventQueued } from '../../contract/wire';
 
 /** Every event goes to each endpoint; a small bound keeps one organisation's fan-out (and its retries) small. */
 export const MAX_ENDPOINTS_PER_ENVIRONMENT = 20;
@@ -80,12 +73,12 @@ export class WebhooksService {
     return withSecret(endpoint);
   }
 
-  async list(caller: Caller): Promise<{ data: WebhookEndpointResource[] }> {
+  async list(caller: Caller): Promise<{ data: WebhookEndpoint[] }> {
     const endpoints = await this.store.listFor(caller.organizationId, caller.environment);
     return { data: endpoints.map(toWebhookEndpointResource) };
   }
 
-  async get(caller: Caller, id: string): Promise<WebhookEndpointResource> {
+  async get(caller: Caller, id: string): Promise<WebhookEndpoint> {
     return toWebhookEndpointResource(await this.find(caller, id));
   }
 
@@ -108,14 +101,14 @@ export class WebhooksService {
     return withSecret(rotated);
   }
 
-  async deliveries(caller: Caller, id: string): Promise<{ data: WebhookDeliveryResource[] }> {
+  async deliveries(caller: Caller, id: string): Promise<{ data: WebhookDelivery[] }> {
     await this.find(caller, id);
     const attempts = await this.store.listDeliveries(id, DELIVERIES_SHOWN);
     return { data: attempts.map(toWebhookDeliveryResource) };
   }
 
   /** Takes an endpoint disabled after a 410 back into service, keeping its secret; an enabled one is answered as it is. */
-  async enable(caller: Caller, id: string): Promise<WebhookEndpointResource> {
+  async enable(caller: Caller, id: string): Promise<WebhookEndpoint> {
     await this.find(caller, id);
     const enabled = await this.store.enable(id, new Date().toISOString());
     if (!enabled) throw ApiError.notFound(`Webhook endpoint ${id}`);

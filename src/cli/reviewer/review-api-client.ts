@@ -1,4 +1,4 @@
-import type { OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
+import type { OperatorAssessmentView, PendingAssessment } from '../../contract/wire';
 import type { AssessmentReviewSnapshot, ReviewVerdict } from '../../contract';
 import { AssayApiError, type ListPage } from '../../sdk';
 import { HttpTransport, type FetchFunction, type HttpResponse } from '../../sdk/http-transport';

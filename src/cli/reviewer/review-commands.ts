@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { PendingAssessment } from '../../common/review/review-wire';
+import type { PendingAssessment } from '../../contract/wire';
 import { REVIEW_VERDICTS, type ReviewVerdict } from '../../contract';
 import { AssayApiError, type ListPage } from '../../sdk';
 import { leafCommand, runAction, type FailureReport } from '../command-runner';

@@ -1,4 +1,4 @@
-import type { AssessmentRevisionDiff, OperatorAssessmentView, PendingAssessment } from '../../common/review/review-wire';
+import type { AssessmentRevisionDiff, OperatorAssessmentView, PendingAssessment } from '../../contract/wire';
 import type { AssessmentReviewSnapshot, AssessmentStage, Finding, NetworkLink } from '../../contract';
 
 const NAME_WIDTH = 40;

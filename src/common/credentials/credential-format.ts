@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { CREDENTIAL_ENVIRONMENTS, type CredentialEnvironment } from '../../contract/wire/values';
 
-export const CREDENTIAL_ENVIRONMENTS = ['test', 'live'] as const;
-export type CredentialEnvironment = (typeof CREDENTIAL_ENVIRONMENTS)[number];
+export { CREDENTIAL_ENVIRONMENTS, type CredentialEnvironment };
 
 const SECRET_BYTES = 24;
 const VISIBLE_SECRET_CHARS = 6;

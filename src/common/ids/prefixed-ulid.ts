@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
+import { prefixedIdPattern } from '../../contract/wire/id-patterns';
 import { pooledRandomFraction } from './pooled-random';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ULID_LENGTH = 26;
-// A ULID encodes 128 bits in 26 characters, so its first character carries only 3 bits (0-7).
-const ULID_SHAPE = '[0-7][0-9A-HJKMNP-TV-Z]{25}';
 
 /** A fresh `<prefix><ULID>`: sortable by creation time. */
 export function newPrefixedId(prefix: string): string {
@@ -26,11 +25,6 @@ export function derivedPrefixedId(prefix: string, organizationId: string, idempo
     value >>= 5n;
   }
   return prefix + encoded;
-}
-
-/** The regular expression (source, anchored) of `<prefix><ULID>`; the OpenAPI document publishes it as the id's pattern. */
-export function prefixedIdPattern(prefix: string): string {
-  return `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${ULID_SHAPE}$`;
 }
 
 /** A test for `<prefix><ULID>`, new or derived; anything else is not an id of this kind. */

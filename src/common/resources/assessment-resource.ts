@@ -1,13 +1,6 @@
-import type { AssessmentMemo, AssessmentReview } from '../../contract';
-import type { Assessment } from '../../sdk/resources';
+import type { AssessmentMemo } from '../../contract';
+import type { Assessment } from '../../contract/wire/assessment';
 import { NO_REVISION_LINKS, type RevisionLinks } from '../storage/assessment-revision-store';
-import type { AlwaysSent } from './always-sent';
-
-/**
- * The assessment as a client sees it (docs/api.md, Resources: Network assessment): the SDK's
- * Assessment, whose review this service always writes whole.
- */
-export type AssessmentResource = AlwaysSent<Assessment, 'name' | 'expires_at' | 'escalations' | 'revision_of' | 'revised_by'> & { review?: AssessmentReview };
 
 /**
  * Built from the workflow's memo and the revision links: the API writes the memo's first keys at
@@ -16,9 +9,9 @@ export type AssessmentResource = AlwaysSent<Assessment, 'name' | 'expires_at' | 
  * unchanged since creation. `expiresAt` comes from the workflow's close time (expiry.ts); the
  * links from the service's database (AssessmentRevisionStore), since they outlive the workflows.
  */
-export function toAssessmentResource(assessmentId: string, memo: AssessmentMemo, expiresAt: string | null, links: RevisionLinks = NO_REVISION_LINKS): AssessmentResource {
+export function toAssessmentResource(assessmentId: string, memo: AssessmentMemo, expiresAt: string | null, links: RevisionLinks = NO_REVISION_LINKS): Assessment {
   const state = memo.state;
-  const resource: AssessmentResource = {
+  const resource: Assessment = {
     assessment_id: assessmentId,
     name: memo.name,
     status: state?.status ?? 'submitted',

@@ -1,14 +1,7 @@
 import type { AiBatchMemo, BatchCounts, BatchTaskCounts } from '../../contract';
-import type { ListsEveryValue } from '../../contract/every-value';
-import type { Batch, BatchStatus } from '../../sdk/resources';
+import type { Batch } from '../../contract/wire/batch';
 import { expiresAt } from './expiry';
 import type { WorkflowStatusName } from './task-resource';
-
-export const BATCH_STATUSES = ['in_progress', 'canceling', 'ended'] as const satisfies readonly BatchStatus[];
-const _everyBatchStatus: ListsEveryValue<BatchStatus, typeof BATCH_STATUSES> = true;
-
-/** A batch as a client sees it (docs/api.md, Resources: AI task batch): the SDK's Batch, which this service sends whole. */
-export type BatchResource = Batch;
 
 export interface BatchWorkflowView {
   batchId: string;
@@ -20,7 +13,7 @@ export interface BatchWorkflowView {
   live?: BatchTaskCounts;
 }
 
-export function toBatchResource(view: BatchWorkflowView): BatchResource {
+export function toBatchResource(view: BatchWorkflowView): Batch {
   const { memo } = view;
   const base = {
     id: view.batchId,

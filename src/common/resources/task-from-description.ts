@@ -2,13 +2,14 @@ import type { WorkflowExecutionDescription } from '@temporalio/client';
 import { optionalTsToMs } from '@temporalio/common/lib/time';
 import { temporal } from '@temporalio/proto';
 import type { AiTaskMemo, AiTaskOutcome } from '../../contract';
-import { toTaskResource, type TaskResource, type WorkflowStatusName } from './task-resource';
+import { toTaskResource, type WorkflowStatusName } from './task-resource';
+import type { Task } from '../../contract/wire';
 
 const ACTIVITY_STARTED = temporal.api.enums.v1.PendingActivityState.PENDING_ACTIVITY_STATE_STARTED;
 const WORKFLOW_TASK_STARTED = temporal.api.enums.v1.PendingWorkflowTaskState.PENDING_WORKFLOW_TASK_STATE_STARTED;
 
 export interface TaskLookup {
-  resource: TaskResource;
+  resource: Task;
   memo: AiTaskMemo;
 }
 

@@ -1,13 +1,6 @@
-import { TASK_CANCELED_ERROR, TASK_INTERNAL_ERROR, TASK_TIMED_OUT_ERROR, type AiTaskMemo, type AiTaskOutcome, type TaskError } from '../../contract';
-import type { FailedTask, PendingTask, SucceededTask } from '../../sdk/resources';
-import type { AlwaysSent } from './always-sent';
+import { TASK_CANCELED_ERROR, TASK_INTERNAL_ERROR, TASK_TIMED_OUT_ERROR, type AiTaskMemo, type AiTaskOutcome } from '../../contract';
+import type { PendingTask, Task } from '../../contract/wire/task';
 import { expiresAt } from './expiry';
-
-/**
- * The task as a client sees it (docs/api.md, Resources: AI task): the SDK's Task, whose error code
- * this service takes from today's list.
- */
-export type TaskResource = AlwaysSent<PendingTask | SucceededTask | (FailedTask & { error: TaskError }), 'expires_at'>;
 
 export type WorkflowStatusName =
   | 'RUNNING'
@@ -50,7 +43,7 @@ export interface TaskWorkflowView {
 // taken the task's first workflow task, which is where the summary runs.
 const HISTORY_BEFORE_ANY_WORKER = 2;
 
-export function toTaskResource(view: TaskWorkflowView): TaskResource {
+export function toTaskResource(view: TaskWorkflowView): Task {
   const { memo } = view;
   const base = {
     id: view.taskId,

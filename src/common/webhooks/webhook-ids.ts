@@ -1,4 +1,5 @@
-import { newPrefixedId, prefixedIdMatcher, prefixedIdPattern } from '../ids/prefixed-ulid';
+import { prefixedIdPattern } from '../../contract/wire/id-patterns';
+import { newPrefixedId, prefixedIdMatcher } from '../ids/prefixed-ulid';
 
 const ENDPOINT_ID_PREFIX = 'we_';
 const DELIVERY_ID_PREFIX = 'wd_';

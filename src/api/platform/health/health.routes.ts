@@ -1,5 +1,5 @@
 import type { ApiOperation } from '../openapi/api-operation';
-import { livenessSchema, readinessSchema } from '../openapi/schemas/common.schemas';
+import { livenessSchema, readinessSchema } from './health.schemas';
 
 /** Probes for load balancers and orchestrators; HealthController serves them without an API key. */
 export const HEALTH_ROUTES = {

@@ -1,6 +1,6 @@
-import type { ServiceErrorCode } from '../../../sdk';
+import type { ServiceErrorCode } from '../../../contract/wire/values';
 
-/** Declared once, in the SDK's wire types, so every code the API sends is one the SDK names. */
+/** Declared once, on the wire (src/contract/wire/values.ts), so every code the API sends is one the SDK names. */
 export type ErrorCode = ServiceErrorCode;
 
 /** An error a client is meant to see: an HTTP status, a stable code and a message safe to show. */
@@ -26,8 +26,4 @@ export class ApiError extends Error {
   static serviceUnavailable(dependency: string): ApiError {
     return new ApiError(503, 'SERVICE_UNAVAILABLE', `${dependency} is unreachable; retry shortly`, { 'retry-after': '2' });
   }
-}
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; request_id: string };
 }

@@ -1,7 +1,8 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactApiKeys } from '../../../common/logging/redact-keys';
-import { ApiError, type ErrorBody } from './api-error';
+import type { ErrorBody } from '../../../contract/wire/error-body';
+import { ApiError } from './api-error';
 import { ApiRoutes } from './api-routes';
 import { toApiError } from './error-mapping';
 import { isUnmatchedRoute, unmatchedRouteError } from './unmatched-route';

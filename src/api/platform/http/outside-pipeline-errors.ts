@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newPrefixedId } from '../../../common/ids/prefixed-ulid';
-import type { ErrorBody, ErrorCode } from './api-error';
+import type { ErrorBody } from '../../../contract/wire/error-body';
+import type { ErrorCode } from './api-error';
 import { requestLineOverflowed, startsLikeRequestLine, urlTooLong } from './request-line';
 
 // Requests that fail before Nest sees them: Node's HTTP parser refuses the bytes, Fastify's router

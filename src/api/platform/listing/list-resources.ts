@@ -2,11 +2,8 @@ import type { Caller } from '../keys/key-authenticator';
 import type { TemporalClients } from '../temporal/temporal-clients';
 import { ORGANIZATION_SEARCH_ATTRIBUTE } from '../../../contract';
 import type { ListCursors } from './list-cursor';
-import type { ListRequest } from './list-request';
 import { equals, quote, visibilityQuery } from '../../../common/visibility/visibility-query';
-import type { ListPage } from '../../../sdk/resources';
-
-export type { ListPage } from '../../../sdk/resources';
+import type { ListPage, ListRequest } from '../../../contract/wire/listing';
 
 /** A resource as read from the current run of its workflow id. */
 export interface CurrentRun<T> {

@@ -3,7 +3,7 @@ import { refusedWithoutEncryption } from '../http/encryption-required.guard';
 import type { ApiOperation, ApiTag, NamedSchema, ParameterDoc, ResponseDoc } from './api-operation';
 import { BODY_ERRORS, ERROR_CATALOG, HTTP_LAYER_ERRORS, type StatusError } from './error-catalog';
 import { componentRef, componentSchemas, inlineSchema, type JsonSchema } from './json-schema';
-import { errorBodySchema } from './schemas/common.schemas';
+import { errorBodySchema } from '../../../contract/wire';
 
 export interface OpenApiDocument {
   openapi: '3.1.0';

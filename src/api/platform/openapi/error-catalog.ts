@@ -33,8 +33,6 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorCatalogEntry> = {
   ENCRYPTION_REQUIRED: { status: 503, meaning: 'A live key asked this instance to store or return production data, and it has no payload encryption keys; nothing was stored or read. Another instance may answer; the operator must configure the keys.' },
 };
 
-export const ERROR_CODES = Object.keys(ERROR_CATALOG) as [ErrorCode, ...ErrorCode[]];
-
 /** An error status with the code it carries and why it happens. */
 export interface StatusError {
   status: number;

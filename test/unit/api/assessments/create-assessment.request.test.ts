@@ -1,4 +1,4 @@
-import { ASSESSMENT_LIMITS } from '../../../../src/api/assessments/assessment-limits';
+import { ASSESSMENT_LIMITS } from '../../../../src/contract/wire/assessment-limits';
 import { parseCreateAssessmentRequest } from '../../../../src/api/assessments/create-assessment.request';
 import { ApiError } from '../../../../src/api/platform/http/api-error';
 import { largestAcceptedArchitecture } from '../../../support/graphs';

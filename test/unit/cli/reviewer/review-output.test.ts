@@ -1,6 +1,6 @@
-import type { OperatorAssessmentView, PendingAssessment } from '../../../../src/common/review/review-wire';
-import type { AssessmentStage } from '../../../../src/contract';
+import type { OperatorAssessmentView, PendingAssessment } from '../../../../src/contract/wire';
 import { formatAssessment, formatNextPage, formatPending, formatTransition } from '../../../../src/cli/reviewer/review-output';
+import { reviewStage } from '../../../support/review-stage';
 
 const NOW = new Date('2030-01-03T12:00:00.000Z');
 
@@ -111,25 +111,18 @@ describe('one assessment', () => {
 });
 
 describe('a pipeline', () => {
-  const NETWORK: AssessmentStage = {
-    name: 'network',
-    group: 'network',
-    approvals_required: 1,
-    state: 'approved',
+  const NETWORK = reviewStage('network', 'network', 'approved', {
     reviews: [{ reviewer: 'nina', verdict: 'approved', notes: 'Zones look right.', at: '2030-01-03T10:00:00.000Z' }],
     started_at: '2030-01-03T09:00:00.000Z',
     completed_at: '2030-01-03T10:00:00.000Z',
-  };
-  const SECURITY: AssessmentStage = {
-    name: 'security',
-    group: 'security',
+  });
+  const SECURITY = reviewStage('security', 'security', 'active', {
     approvals_required: 2,
-    state: 'active',
     reviews: [{ reviewer: 'sam', verdict: 'approved', notes: 'TLS everywhere.\nOK.', at: '2030-01-03T11:00:00.000Z' }],
     claim: { reviewer: 'sara', claimed_at: '2030-01-03T11:30:00.000Z' },
     started_at: '2030-01-03T10:00:00.000Z',
     due_at: '2030-01-05T11:30:00.000Z',
-  };
+  });
   const view = {
     assessment_id: 'asmt_01JCCCCCCCCCCCCCCCCCCCCCCC',
     organization_id: 'globex',
@@ -146,7 +139,7 @@ describe('a pipeline', () => {
     context: '',
     graph: { components: [{ id: 'db', kind: 'database', zone: 'eu-1a' }], links: [] },
     stage: 'security',
-    stages: [NETWORK, SECURITY, { name: 'board', group: null, approvals_required: 1 as const, state: 'pending' as const, reviews: [] }],
+    stages: [NETWORK, SECURITY, reviewStage('board', null, 'pending')],
     revision_of: 'asmt_01JAAAAAAAAAAAAAAAAAAAAAAA',
     revised_by: null,
     revision: {
@@ -204,7 +197,7 @@ describe('a pipeline', () => {
 
 describe('a transition', () => {
   // The workflow stamps a verdict with the transition's time: `updated_at` below is 'u'.
-  const SECURITY_STAGE = { name: 'security', group: 'security', approvals_required: 2, state: 'active', reviews: [{ reviewer: 'sam', verdict: 'approved', notes: 'n', at: 'u' }] };
+  const SECURITY_STAGE = reviewStage('security', 'security', 'active', { approvals_required: 2, reviews: [{ reviewer: 'sam', verdict: 'approved', notes: 'n', at: 'u' }] });
   it.each([
     ['a claim', { status: 'under_review', claim: { reviewer: 'alice', claimed_at: 'x' }, due_at: 'D' }, 'asmt_1 claimed by alice (under_review; verdict due D)\n'],
     ['a release', { status: 'submitted', due_at: 'D' }, 'asmt_1 released to the queue (submitted; claim due D)\n'],
@@ -230,7 +223,7 @@ describe('a transition', () => {
         status: 'under_review',
         due_at: 'D',
         stage: 'security',
-        stages: [{ name: 'network', group: null, approvals_required: 1, state: 'approved', reviews: [{ reviewer: 'nina', verdict: 'approved', notes: 'n', at: 'u' }] }, { ...SECURITY_STAGE, reviews: [] }],
+        stages: [reviewStage('network', null, 'approved', { reviews: [{ reviewer: 'nina', verdict: 'approved', notes: 'n', at: 'u' }] }), { ...SECURITY_STAGE, reviews: [] }],
       },
       'asmt_1 stage network approved by nina; stage security waits for a claim by group security (under_review; 0 of 2 approvals; claim due D)\n',
     ],

@@ -1,7 +1,6 @@
-import { toAssessmentResource } from '../../../../../src/common/resources/assessment-resource';
-import { assessmentResourceSchema } from '../../../../../src/api/assessments/assessment.schemas';
-import { taskResourceSchema } from '../../../../../src/api/tasks/task.schemas';
-import { toTaskResource, type TaskWorkflowView } from '../../../../../src/common/resources/task-resource';
+import { toAssessmentResource } from '../../../../src/common/resources/assessment-resource';
+import { assessmentResourceSchema, taskResourceSchema } from '../../../../src/contract/wire';
+import { toTaskResource, type TaskWorkflowView } from '../../../../src/common/resources/task-resource';
 
 const CREATED_AT = '2025-06-02T09:15:27.114Z';
 const memo = { created_at: CREATED_AT, task_type: 'summarize' as const, request_hash: 'ab' };
@@ -10,8 +9,8 @@ function view(overrides: Partial<TaskWorkflowView>): TaskWorkflowView {
   return { taskId: 'task_01JB8ZK6Q5T3W0V9X2Y4Z6A8C0', memo, status: 'RUNNING', retentionMs: 30 * 86_400_000, historyLength: 3, pendingActivities: [], ...overrides };
 }
 
-// The types are held equal at build time (src/openapi/schemas); these check the values the
-// resource builders produce, formats included, against what the document promises.
+// The builders' types are the wire's (src/contract/wire); these check the values they produce,
+// formats included, against what the document promises.
 describe('documented task schema', () => {
   it.each([
     ['queued', view({})],

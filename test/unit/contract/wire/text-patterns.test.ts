@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { z } from 'zod';
-import { multiLineNotBlank, singleLineNotBlank } from '../../../../../src/api/platform/http/text-patterns';
+import { multiLineNotBlank, singleLineNotBlank } from '../../../../src/contract/wire/text-patterns';
 
 // The not-blank checks are one pattern each; they must accept exactly what the plain rules say:
 // something String.prototype.trim() keeps, and no control character but the ones the field allows.

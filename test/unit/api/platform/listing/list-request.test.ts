@@ -1,4 +1,5 @@
-import { listQuerySchema, parseListRequest } from '../../../../../src/api/platform/listing/list-request';
+import { listQuerySchema } from '../../../../../src/contract/wire/listing';
+import { parseListRequest } from '../../../../../src/api/platform/listing/list-request';
 
 const STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 

