@@ -1,22 +1,17 @@
 import { ApiError } from '../platform/http/api-error';
-import { DEFAULT_BATCH_PRIORITY, MAX_BATCH_ITEMS, type SummarizeInput, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
-import { createBatchSchema } from '../../contract/wire/batch';
+import { DEFAULT_BATCH_PRIORITY, MAX_BATCH_ITEMS, type TaskModel, type TaskPriority, type TaskType } from '../../contract';
+import { createBatchSchema, type BatchItem, type CreateBatchRequest } from '../../contract/wire/batch';
 import type { ModelCatalog } from '../../common/config/model-catalog';
 import { checkTextSize, offeredModel, pickDefined, requestError, resolveDeadline } from '../tasks/create-task.request';
 
-export interface ParsedBatchItem {
-  key: string;
-  input: SummarizeInput;
-}
-
 export interface ParsedCreateBatch {
   /** Normalised, for the batch's request_hash. */
-  request: { task_type: TaskType; model?: string; priority?: TaskPriority; deadline?: string; items: ParsedBatchItem[] };
+  request: CreateBatchRequest;
   taskType: TaskType;
   model: TaskModel;
   priority: TaskPriority;
   deadline?: string;
-  items: ParsedBatchItem[];
+  items: BatchItem[];
 }
 
 /** Validates a batch create (and its Cancel-After header) at the edge, as a single create is validated. */

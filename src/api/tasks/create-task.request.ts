@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ApiError } from '../platform/http/api-error';
 import { describeIssue } from '../platform/http/zod-issues';
 import { TASK_TYPES, type SummarizeInput, type TaskModel, type TaskPriority } from '../../contract';
+import { quotedInput } from '../../contract/wire/quoted-input';
 import { createTaskSchema, type CreateTaskRequest } from '../../contract/wire/task';
 import { parseCancelAfter } from '../platform/http/cancel-after';
 import type { ModelCatalog } from '../../common/config/model-catalog';
@@ -70,13 +71,9 @@ export function requestError(error: z.ZodError, body: unknown): ApiError {
   const unsupportedType = (issue: z.core.$ZodIssue) => typeof taskType === 'string' && issue.path.length === 1 && issue.path[0] === 'task_type';
   const malformed = error.issues.find((issue) => !unsupportedType(issue));
   if (malformed || typeof taskType !== 'string') return ApiError.invalidRequest(describeIssue(malformed ?? error.issues[0]));
-  return new ApiError(400, 'UNSUPPORTED_TASK_TYPE', `task_type "${truncate(taskType)}" is not supported; use one of: ${TASK_TYPES.join(', ')}`);
+  return new ApiError(400, 'UNSUPPORTED_TASK_TYPE', `task_type "${quotedInput(taskType)}" is not supported; use one of: ${TASK_TYPES.join(', ')}`);
 }
 
 export function pickDefined(input: SummarizeInput): SummarizeInput {
   return input.max_sentences === undefined ? { text: input.text } : { text: input.text, max_sentences: input.max_sentences };
-}
-
-function truncate(value: string): string {
-  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
 }

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CREDENTIAL_ENVIRONMENTS, type CredentialEnvironment } from '../../contract/wire/values';
 
-export { CREDENTIAL_ENVIRONMENTS, type CredentialEnvironment };
-
 const SECRET_BYTES = 24;
 const VISIBLE_SECRET_CHARS = 6;
 

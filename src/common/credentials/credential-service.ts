@@ -1,5 +1,6 @@
 import { newPrefixedId } from '../ids/prefixed-ulid';
-import { hashCredential, type CredentialEnvironment } from './credential-format';
+import type { CredentialEnvironment } from '../../contract/wire/values';
+import { hashCredential } from './credential-format';
 import type { CredentialKind } from './credential-kind';
 import { defaultOperatorActor } from './operator-actor';
 

@@ -1,4 +1,5 @@
-import { CREDENTIAL_ENVIRONMENTS, CredentialFormat, type CredentialEnvironment } from '../credentials/credential-format';
+import { CREDENTIAL_ENVIRONMENTS, type CredentialEnvironment } from '../../contract/wire/values';
+import { CredentialFormat } from '../credentials/credential-format';
 import type { CredentialKind } from '../credentials/credential-kind';
 
 export { CREDENTIAL_ENVIRONMENTS as KEY_ENVIRONMENTS };

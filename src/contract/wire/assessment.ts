@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSESSMENT_LIMITS as LIMITS } from './assessment-limits';
 import { prefixedIdPattern } from './id-patterns';
+import { quotedInput } from './quoted-input';
 import { multiLine, singleLine, singleLineNotBlank } from './text-patterns';
 import { ASSESSMENT_ESCALATION_KINDS, ASSESSMENT_ID_PREFIX, ASSESSMENT_STATUSES, FINDING_SEVERITIES, REVIEW_STAGE_STATES, REVIEW_VERDICTS } from './values';
 
@@ -104,7 +105,7 @@ export const createAssessmentSchema = z
     request.links.forEach((link, index) => {
       for (const end of ['from', 'to'] as const) {
         if (!firstIndexById.has(link[end])) {
-          context.addIssue({ code: 'custom', path: ['links', index, end], message: `"${truncate(link[end])}" is not the id of any component` });
+          context.addIssue({ code: 'custom', path: ['links', index, end], message: `"${quotedInput(link[end])}" is not the id of any component` });
         }
       }
     });
@@ -187,7 +188,3 @@ export type AssessmentStage = z.output<typeof stageSchema>;
 /** One verdict given in a stage. */
 export type StageReview = AssessmentStage['reviews'][number];
 export type Assessment = z.output<typeof assessmentResourceSchema>;
-
-function truncate(value: string): string {
-  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
-}

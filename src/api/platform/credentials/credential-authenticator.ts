@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hashCredential, type CredentialEnvironment } from '../../../common/credentials/credential-format';
+import type { CredentialEnvironment } from '../../../contract/wire/values';
+import { hashCredential } from '../../../common/credentials/credential-format';
 import type { CredentialKind } from '../../../common/credentials/credential-kind';
 import { HashLookupCache } from './hash-lookup-cache';
 import { KnownCredentialHashes } from './known-credential-hashes';
