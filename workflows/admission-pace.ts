@@ -7,6 +7,8 @@ import type { BatchAdmissionPace } from '../src/contract';
 export class AdmissionPace {
   private tokens: number;
   private at: number;
+  /** When items were last taken (or the bucket was made): the tokens taken next accrued since then. */
+  private lastTakenAt: number;
 
   constructor(
     private readonly pace: BatchAdmissionPace,
@@ -14,6 +16,12 @@ export class AdmissionPace {
   ) {
     this.tokens = pace.burst;
     this.at = now;
+    this.lastTakenAt = now;
+  }
+
+  /** Since when the items the next `take` gives accrued. */
+  get accruingSince(): number {
+    return this.lastTakenAt;
   }
 
   /** How many items may be admitted now, at most `wanted`; they are taken from the bucket. */
@@ -22,6 +30,7 @@ export class AdmissionPace {
     this.at = now;
     const taken = Math.min(wanted, Math.floor(this.tokens));
     this.tokens -= taken;
+    if (taken > 0) this.lastTakenAt = now;
     return taken;
   }
 }

@@ -91,11 +91,12 @@ async function follow(input: AiBatchWorkflowInput, state: FollowState): Promise<
     // Tasks admitted since the count are taken as running: the window is never overrun.
     const unfinished = counts.running + state.admitted - counted.admitted;
     if (admitting && unfinished + BATCH_ADMISSION_PAGE <= BATCH_ADMISSION_WINDOW) {
+      const accruedSince = pace?.accruingSince;
       const limit = pace ? pace.take(BATCH_ADMISSION_PAGE, Date.now()) : BATCH_ADMISSION_PAGE;
       if (limit > 0) {
         const { admitted: _carried, canceledAt: _canceled, pace: _pace, ...batch } = input;
         // Waited for even when a cancel comes meanwhile: the starts it made must be known before the cancel sweeps.
-        state.admitted = await CancellationScope.nonCancellable(() => admitBatchItems({ ...batch, fromIndex: state.admitted, limit }));
+        state.admitted = await CancellationScope.nonCancellable(() => admitBatchItems({ ...batch, fromIndex: state.admitted, limit, accruedSince }));
         upsertMemo({ admitted: state.admitted } satisfies Partial<AiBatchMemo>);
         if (!pace) continue;
       }

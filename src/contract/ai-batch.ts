@@ -81,6 +81,12 @@ export interface AiBatchMemo {
 export interface BatchAdmission extends Omit<AiBatchWorkflowInput, 'admitted' | 'canceledAt' | 'pace'> {
   fromIndex: number;
   limit: number;
+  /**
+   * A paced admission: when the pace's `limit` began to accrue (epoch ms), so what the
+   * organisation's creates and other batches started since then is taken from it. Absent in
+   * admissions scheduled before it was sent: the last admission interval is taken instead.
+   */
+  accruedSince?: number;
 }
 
 export interface BatchRef {
