@@ -29,4 +29,5 @@ USER node
 EXPOSE 3000 9464 8234
 # SIGTERM drains: the API finishes requests in flight, a worker its activities.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/src/api/main.js"]
+# The API's heap settings: src/api/api-node-flags.ts says why.
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=50", "dist/src/api/main.js"]

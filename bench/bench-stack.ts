@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { API_NODE_FLAGS } from '../src/api/api-node-flags';
 import { generateEncryptionKeyEntry } from '../src/common/crypto/encryption-keys';
 import { AppConfig } from '../src/common/config/app-config';
 import { stopChild, type ChildService } from '../src/embedded/child-services';
@@ -198,7 +199,7 @@ export async function startBenchStack(
     const likeForLike = await startLikeForLike(childEnv);
     const dist = path.join(repoRoot(), 'dist', 'src');
     const worker = startLoggedChild('worker', path.join(dist, 'worker', 'main.js'), childEnv, logOf('worker'));
-    const api = startLoggedChild('api', path.join(dist, 'api', 'main.js'), childEnv, logOf('api'));
+    const api = startLoggedChild('api', path.join(dist, 'api', 'main.js'), childEnv, logOf('api'), { nodeFlags: API_NODE_FLAGS });
     children.push(worker, api);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHealth(baseUrl, children);

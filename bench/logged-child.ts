@@ -2,13 +2,17 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import type { ChildExit, ChildService } from '../src/embedded/child-services';
 
-/**
- * Starts a Node script as a child whose stdout and stderr go to a log file, so the report stays
- * readable; its stdout can also be piped to the bench (to wait for a ready line).
- */
-export function startLoggedChild(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string, pipeStdout = false): ChildService {
+export interface LoggedChildOptions {
+  /** Its stdout piped to the bench (to wait for a ready line) rather than to the log. */
+  pipeStdout?: boolean;
+  /** Node's own flags, before the script (the API's heap settings). */
+  nodeFlags?: readonly string[];
+}
+
+/** Starts a Node script as a child whose stdout and stderr go to a log file, so the report stays readable. */
+export function startLoggedChild(name: string, script: string, env: NodeJS.ProcessEnv, logFile: string, { pipeStdout = false, nodeFlags = [] }: LoggedChildOptions = {}): ChildService {
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', pipeStdout ? 'pipe' : log, log] });
+  const child = spawn(process.execPath, [...nodeFlags, script], { env, stdio: ['ignore', pipeStdout ? 'pipe' : log, log] });
   fs.closeSync(log);
   const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { name, process: child, exited };

@@ -35,7 +35,7 @@ export function startRawWorker(target: RawWorkerTarget, logFile: string, name: s
     RAW_NAMESPACE: target.namespace,
     RAW_TASK_QUEUE: target.taskQueue,
   };
-  return { ...startLoggedChild(name, path.join(__dirname, 'raw-worker.js'), env, logFile, true), role };
+  return { ...startLoggedChild(name, path.join(__dirname, 'raw-worker.js'), env, logFile, { pipeStdout: true }), role };
 }
 
 export function rawWorkerRole(target: RawWorkerTarget): RawWorkerRole {

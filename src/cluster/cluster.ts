@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { API_NODE_FLAGS } from '../api/api-node-flags';
 import { RATE_LIMIT_POOL_SIZE } from '../api/platform/http/postgres-rate-limit-store';
 import { AppConfig } from '../common/config/app-config';
 import { STORAGE_POOL_SIZE } from '../common/storage/postgres-dialect';
@@ -229,14 +230,14 @@ export class Cluster {
 
   private async startAssay(logsDir: string): Promise<void> {
     const dist = path.join(repoRoot(__dirname), 'dist', 'src');
-    const service = (name: ClusterProcessName, script: string, env: NodeJS.ProcessEnv, ready: (logFile: string, offset: number) => Promise<boolean>) => {
+    const service = (name: ClusterProcessName, script: string, env: NodeJS.ProcessEnv, ready: (logFile: string, offset: number) => Promise<boolean>, nodeFlags: readonly string[] = []) => {
       const logFile = path.join(logsDir, `${name}.log`);
-      return this.add(new ClusterProcess({ name, command: process.execPath, args: [path.join(dist, script)], env, logFile, ready: (offset) => ready(logFile, offset) }));
+      return this.add(new ClusterProcess({ name, command: process.execPath, args: [...nodeFlags, path.join(dist, script)], env, logFile, ready: (offset) => ready(logFile, offset) }));
     };
     const base = { LOG_LEVEL: 'info', ...this.env, ...this.options.serviceEnv };
     const apis = API_INSTANCES.map((name, index) => {
       const url = this.apiUrls[index];
-      return service(name, path.join('api', 'main.js'), { ...base, PORT: String(this.options.apiPort + index), HOST: '127.0.0.1' }, () => answersOk(`${url}/readyz`));
+      return service(name, path.join('api', 'main.js'), { ...base, PORT: String(this.options.apiPort + index), HOST: '127.0.0.1' }, () => answersOk(`${url}/readyz`), API_NODE_FLAGS);
     });
     const workers = await Promise.all(
       WORKERS.map(async (name) =>

