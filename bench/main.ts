@@ -20,6 +20,7 @@ import {
   overloadTable,
   payloadCodecTable,
   realModelNotes,
+  realModelAdversaryTable,
   realModelTable,
   reviewScaleTable,
   summariserTable,
@@ -40,6 +41,7 @@ import { runBatchFlood, runFlood, runQuietNeighbour, type Dispatch, type FloodRu
 import { runOverloadScenario, type OverloadFigures, type OverloadSettings } from './scenarios/overload';
 import { runPayloadCodecScenario } from './scenarios/payload-codec';
 import { runRawEngineScenario } from './scenarios/raw-engine';
+import { runRealModelAdversary, type RealModelAdversaryFigures, type RealModelAdversarySettings } from './scenarios/real-model-adversary';
 import { realModelEnv, runRealModelScenario, startModelBackend, type ModelBackend, type RealModelFigures, type RealModelSettings } from './scenarios/real-model';
 import { REVIEW_SCALE_FIRST_SIZE, runReviewScaleScenario, type ReviewScaleFigures, type ReviewScaleSettings } from './scenarios/review-scale';
 import { runSummariserScenario } from './scenarios/summariser';
@@ -87,6 +89,7 @@ interface BenchSettings {
   getSeconds: number;
   neighbour: NeighbourSettings;
   realModel: RealModelSettings;
+  fairShareModel: RealModelAdversarySettings;
   /** Runs of each of the engine gap's modes (BENCH_ENGINE_RUNS). */
   engineRuns: number;
   review: ReviewScaleSettings;
@@ -98,10 +101,10 @@ interface BenchSettings {
   jsonFile?: string;
 }
 
-const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'fair-share', 'real-model', 'engine-gap', 'create-cost', 'review-scale', 'overload', 'hostile-callers'] as const;
+const SCENARIOS = ['noisy-neighbour', 'noisy-neighbour-batch', 'fair-share', 'fair-share-model', 'real-model', 'engine-gap', 'create-cost', 'review-scale', 'overload', 'hostile-callers'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, fair-share, engine-gap, create-cost, review-scale, overload and hostile-callers, which take too long for the whole run. */
+/** `--scenario <name>` runs that scenario alone; without it, every scenario runs but noisy-neighbour-batch, fair-share, fair-share-model, engine-gap, create-cost, review-scale, overload and hostile-callers, which take too long for the whole run. */
 function readScenario(args: string[]): Scenario | undefined {
   const index = args.indexOf('--scenario');
   if (index < 0) return undefined;
@@ -136,6 +139,12 @@ function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
       concurrency: modelConcurrency,
       // "A backlog of at least 10× its capacity": ten times the calls the model may have in flight.
       backlog: positive('BENCH_MODEL_BACKLOG', 10 * modelConcurrency),
+    },
+    fairShareModel: {
+      neighbourTasks: positive('BENCH_MODEL_NEIGHBOUR_TASKS', 8),
+      neighbourIntervalMs: positive('BENCH_MODEL_NEIGHBOUR_INTERVAL_SECONDS', 12) * 1000,
+      adversaryBatchItems: positive('BENCH_MODEL_ADVERSARY_BATCH', 40),
+      adversaryCreates: positive('BENCH_MODEL_ADVERSARY_CREATES', 100),
     },
     engineRuns: positive('BENCH_ENGINE_RUNS', 3),
     review: { assessments: positive('BENCH_REVIEW_ASSESSMENTS', 10_000), organisations: 50, samples: positive('BENCH_REVIEW_SAMPLES', 200) },
@@ -188,7 +197,8 @@ runMain('bench', async () => {
   const startedAt = new Date();
   say(`# Assay bench, ${startedAt.toISOString()}\n\nMachine: ${describeMachine()}`);
   // Before the deadline counts: a first run compiles the model server (minutes).
-  const model = !onCluster && (scenario === undefined || scenario === 'real-model') ? await startRealModel(scenario === 'real-model') : undefined;
+  const onModel = scenario === 'real-model' || scenario === 'fair-share-model';
+  const model = !onCluster && (scenario === undefined || onModel) ? await startRealModel(onModel) : undefined;
   if (model) running.add(model);
   const deadlineMs = onCluster
     ? scenario === 'engine-gap'
@@ -198,6 +208,8 @@ runMain('bench', async () => {
       ? NEIGHBOUR_BATCH_DEADLINE_MS
       : scenario === 'fair-share'
         ? FAIR_SHARE_DEADLINE_MS
+      : scenario === 'fair-share-model'
+        ? REAL_MODEL_DEADLINE_MS
       : scenario === 'hostile-callers'
         ? HOSTILE_CALLERS_DEADLINE_MS
       : scenario === 'engine-gap' || scenario === 'create-cost'
@@ -233,8 +245,9 @@ runMain('bench', async () => {
     else if (scenario === 'overload') json.overload = await runOverload(settings, running);
     else if (scenario === 'fair-share') json.fairShare = await runFairShare(settings, running);
     else if (scenario === 'hostile-callers') json.hostileCallers = await runHostileCallers(settings, running);
-    else if (scenario !== 'real-model') await runOnEmbeddedDefault(settings, scenario, running, json);
-    if (model) {
+    else if (!onModel) await runOnEmbeddedDefault(settings, scenario, running, json);
+    if (model && scenario === 'fair-share-model') json.fairShareModel = await runFairShareOnModel(settings, model, running);
+    else if (model) {
       try {
         json.realModel = await runRealModel(settings, model, running);
       } catch (error) {
@@ -312,6 +325,23 @@ async function startRealModel(required: boolean): Promise<ModelBackend | undefin
     if (required) throw error;
     say(`\n(Real model not run: the model server did not start: ${(error as Error).message.split('\n')[0]})`);
     return undefined;
+  }
+}
+
+/** Issue 51's adversary on the real model, on a stack of its own whose API and worker declare the model behind the proxy. */
+async function runFairShareOnModel(settings: BenchSettings, model: ModelBackend, running: Set<Running>): Promise<RealModelAdversaryFigures> {
+  const env = realModelEnv(model, settings.realModel);
+  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { childEnv: env });
+  running.add(stack);
+  say(`\nReal-model stack: ${stack.description}; ASSAY_MODELS=${env.ASSAY_MODELS}`);
+  try {
+    const figures = await runRealModelAdversary(stack, model, settings.realModel.concurrency, settings.fairShareModel, say);
+    section(`Fair share on the real model: B's normal tasks alone and beside an adversary's, all high (concurrency ${settings.realModel.concurrency})`, realModelAdversaryTable(figures));
+    for (const line of stack.loggedErrors()) say(`Log (real model): ${line}`);
+    return figures;
+  } finally {
+    await stack.stop();
+    running.delete(stack);
   }
 }
 

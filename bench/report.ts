@@ -12,6 +12,7 @@ import type { Dispatch, FloodKind, FloodRun, FloodShape, NoisyNeighbourFigures }
 import type { OverloadFigures } from './scenarios/overload';
 import type { PayloadCodecFigure } from './scenarios/payload-codec';
 import type { AssayPhase, RealModelFigures, RealModelPhase } from './scenarios/real-model';
+import type { NeighbourOnModel, RealModelAdversaryFigures } from './scenarios/real-model-adversary';
 import type { ReviewScaleFigures, ReviewScaleRun } from './scenarios/review-scale';
 import type { SummariserFigure } from './scenarios/summariser';
 import type { ThroughputFigure } from './scenarios/throughput';
@@ -412,5 +413,20 @@ export function hostileCallersTable(figures: HostileCallersFigures): string {
       phase.keyedGetFailures,
       Object.entries(phase.hostileAnswers).map(([status, count]) => `${count}× ${status === '0' ? 'closed' : status}`).join(', ') || '–',
     ]),
+  );
+}
+
+/** Issue 51 on the real model: how long B's tasks waited for their call, alone and beside the adversary. */
+export function realModelAdversaryTable({ settings, concurrency, alone, beside, callSeconds, maxInFlight, adversaryCreated, adversaryCalls }: RealModelAdversaryFigures): string {
+  const row = (label: string, figure: NeighbourOnModel) => [label, figure.tasks, spreadOf(figure.waitSeconds), spreadOf(figure.taskSeconds), figure.failures];
+  const neighbour = table(['B (normal), a task every ' + seconds(settings.neighbourIntervalMs / 1000), 'tasks', 'create to its call at the model server, p50 / max', 'create to final, p50 / max', 'failures'], [
+    row('alone', alone),
+    row('beside the adversary', beside),
+  ]);
+  return (
+    `${neighbour}\n\n` +
+    `The adversary: a batch of ${settings.adversaryBatchItems} and ${adversaryCreated} creates on the model, all \`high\`; while B ran the model server answered ${adversaryCalls} of its calls, ` +
+    `at most ${maxInFlight} at once (concurrency ${concurrency}), each ${spreadOf(callSeconds)} (p50 / max). ` +
+    `B's longest wait beside it is ${ratio(beside.waitSeconds.max / callSeconds.max)} the longest call (goal ≤ 1×: B waits for at most the calls already at the model server, one per slot).`
   );
 }

@@ -282,7 +282,7 @@ async function runDirect(proxy: ModelProxy, texts: string[], concurrency: number
   };
 }
 
-interface TaskRun {
+export interface TaskRun {
   text: string;
   status: Task['status'] | 'refused';
   /** Wall-clock ms: when the create was sent, when the client saw the task final, the server's close time. */
@@ -322,7 +322,7 @@ async function runThroughAssay(stack: BenchStack, proxy: ModelProxy, texts: stri
 }
 
 /** One task on the model: created with Prefer: wait, the create replayed (which waits again) until the task is final. */
-async function runTask(stack: BenchStack, text: string): Promise<TaskRun> {
+export async function runTask(stack: BenchStack, text: string): Promise<TaskRun> {
   const idempotencyKey = randomUUID();
   const createdAt = Date.now();
   const deadline = createdAt + TASK_TIMEOUT_MS;
