@@ -49,6 +49,16 @@ describe('a credential is checked before the body is read', () => {
     expect(response.headers.connection).toBe('close');
   });
 
+  it.each([
+    ['/v1/ai/tasks', 'an API key'],
+    ['/v1/review/assessments', 'a reviewer credential'],
+  ])('tells a caller on %s without a credential to send %s, in words the redaction of credentials leaves whole', async (route, credential) => {
+    const response = await fetch(`${api.baseUrl}${route}`);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(response.status).toBe(401);
+    expect(error.message).toBe(`Send ${credential} in the Authorization header, with the scheme Bearer`);
+  });
+
   it('keeps the connection of a refused small body, read to its end', async () => {
     const body = Buffer.alloc(MAX_BODY_READ_WHEN_REFUSED, 'a');
     const response = await fetch(`${api.baseUrl}/v1/ai/tasks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

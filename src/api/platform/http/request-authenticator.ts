@@ -53,14 +53,14 @@ export class RequestAuthenticator {
     const cookie = header === undefined ? sessionCookieOf(request) : undefined;
     if (cookie !== undefined) return this.viaSession(request, cookie, reviewerRoute);
     if (reviewerRoute) {
-      if (!presented) throw unauthorized('Send a reviewer credential in the Authorization header, with the Bearer scheme');
+      if (!presented) throw unauthorized('Send a reviewer credential in the Authorization header, with the scheme Bearer');
       if (parseApiKey(presented)) throw forbidden('A customer API key cannot review assessments; use a reviewer credential (`assay reviewers add`)');
       const reviewer = accepted(await this.attempt(request, () => this.reviewers.authenticate(presented), () => this.reviewers.isKnown(presented)), 'The reviewer credential is invalid or has been revoked');
       request.reviewer = reviewer;
       request.log = request.log.child({ reviewer: reviewer.name, env: reviewer.environment, reviewer_id: reviewer.reviewerId });
       return;
     }
-    if (!presented) throw unauthorized('Send an API key in the Authorization header, with the Bearer scheme');
+    if (!presented) throw unauthorized('Send an API key in the Authorization header, with the scheme Bearer');
     if (parseReviewerCredential(presented)) throw forbidden('A reviewer credential can only review assessments; customer operations take an API key');
     const caller = accepted(await this.attempt(request, () => this.keys.authenticate(presented), () => this.keys.isKnown(presented)), 'The API key is invalid or has been revoked');
     request.caller = caller;
