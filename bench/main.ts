@@ -328,35 +328,36 @@ async function startRealModel(required: boolean): Promise<ModelBackend | undefin
   }
 }
 
-/** Issue 51's adversary on the real model, on a stack of its own whose API and worker declare the model behind the proxy. */
-async function runFairShareOnModel(settings: BenchSettings, model: ModelBackend, running: Set<Running>): Promise<RealModelAdversaryFigures> {
-  const env = realModelEnv(model, settings.realModel);
-  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { childEnv: env });
-  running.add(stack);
-  say(`\nReal-model stack: ${stack.description}; ASSAY_MODELS=${env.ASSAY_MODELS}`);
-  try {
+/** Issue 51's adversary on the real model. */
+function runFairShareOnModel(settings: BenchSettings, model: ModelBackend, running: Set<Running>): Promise<RealModelAdversaryFigures> {
+  return onRealModelStack(settings, model, running, async (stack) => {
     const figures = await runRealModelAdversary(stack, model, settings.realModel.concurrency, settings.fairShareModel, say);
     section(`Fair share on the real model: B's normal tasks alone and beside an adversary's, all high (concurrency ${settings.realModel.concurrency})`, realModelAdversaryTable(figures));
-    for (const line of stack.loggedErrors()) say(`Log (real model): ${line}`);
     return figures;
-  } finally {
-    await stack.stop();
-    running.delete(stack);
-  }
+  });
 }
 
-/** The real model's three phases on a stack of their own, whose API and worker declare the model behind the proxy. */
-async function runRealModel(settings: BenchSettings, model: ModelBackend, running: Set<Running>): Promise<RealModelFigures> {
-  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { childEnv: realModelEnv(model, settings.realModel) });
-  running.add(stack);
-  say(`\nReal-model stack: ${stack.description}; ASSAY_MODELS=${realModelEnv(model, settings.realModel).ASSAY_MODELS}`);
-  try {
+/** The real model's three phases. */
+function runRealModel(settings: BenchSettings, model: ModelBackend, running: Set<Running>): Promise<RealModelFigures> {
+  return onRealModelStack(settings, model, running, async (stack) => {
     const figures = await runRealModelScenario(stack, model, settings.realModel, say);
     const { tasks, concurrency, backlog } = settings.realModel;
     section(`Real model: the model server driven directly vs the same ${tasks} texts through Assay, then a backlog of ${backlog} (concurrency ${concurrency})`, `${realModelTable(figures)}\n\n${realModelNotes(figures)}`);
     const failures = realModelFailures(figures);
     section('Targets (real model)', [targetTable(checkRealModelTargets(figures)), ...failures].join('\n\n'));
     for (const line of failures) process.stderr.write(`[bench] ${line}\n`);
+    return figures;
+  });
+}
+
+/** Runs `scenario` on a stack of its own whose API and worker declare the model behind the proxy, then stops the stack. */
+async function onRealModelStack<T>(settings: BenchSettings, model: ModelBackend, running: Set<Running>, scenario: (stack: BenchStack) => Promise<T>): Promise<T> {
+  const env = realModelEnv(model, settings.realModel);
+  const stack = await startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, { childEnv: env });
+  running.add(stack);
+  say(`\nReal-model stack: ${stack.description}; ASSAY_MODELS=${env.ASSAY_MODELS}`);
+  try {
+    const figures = await scenario(stack);
     for (const line of stack.loggedErrors()) say(`Log (real model): ${line}`);
     return figures;
   } finally {

@@ -50,8 +50,8 @@ export function createBatchActivities({ store, taskQueue, priorityFor, environme
       // One rate per organisation: the pace is its create rate, so what its creates and its other
       // batches took of it while this admission's items accrued this batch does not get (or each
       // had it whole). Counted over the whole time they accrued, not the last second only: on a
-      // loaded machine admissions come further apart than a second, and three batches took 33 of
-      // the organisation's 16 a second in 16 s.
+      // loaded machine admissions come further apart than a second, and three batches sharing one
+      // a second admitted 33 items in 16 s.
       const own = paced ? admission.limit - (await othersSinceLastAdmission(admission)) : admission.limit;
       // Paced items are started spread over 0.6 s, ahead of the 1 s to the next admission: ten
       // started at once took the CPU together, and a neighbour's task arriving then waited for them.

@@ -1,11 +1,10 @@
-import type { AssayClient, Task } from '../../src/sdk';
+import type { AssayClient } from '../../src/sdk';
 import type { BenchStack } from '../bench-stack';
 import { benchClient } from '../bench-client';
 import { sleep } from '../clock';
-import { waitUntilQuiet } from '../quiet';
 import { spread, type Spread } from '../stats';
 import { patiently, requireIssueKey, organisation } from './noisy-neighbour';
-import { REAL_MODEL_NAME, distinctTexts, runTask, type ModelBackend, type TaskRun } from './real-model';
+import { REAL_MODEL_NAME, distinctTexts, runTask, untilModelIdle, type ModelBackend, type TaskRun } from './real-model';
 
 export interface RealModelAdversarySettings {
   /** B's tasks in each phase, one created every `neighbourIntervalMs` (BENCH_MODEL_NEIGHBOUR_TASKS). */
@@ -44,7 +43,7 @@ export interface RealModelAdversaryFigures {
 const ADVERSARY_CREATORS = 4;
 // A's texts, used in turn: more than the model has slots, so no call repeats the prompt just before it.
 const ADVERSARY_TEXTS = 40;
-const CLEANUP_TIMEOUT_MS = 5 * 60_000;
+const FILL_TIMEOUT_MS = 5 * 60_000;
 const IN_FLIGHT_CHECK_MS = 200;
 
 /**
@@ -69,11 +68,11 @@ export async function runRealModelAdversary(
   // The model's weights in memory, the worker's model queue and slots, the API's connections.
   const warm = await runTask(stack, warmup);
   if (warm.status !== 'succeeded') throw new Error(`the warm-up task on ${REAL_MODEL_NAME} ended ${warm.status}`);
-  await settle(stack, backend);
+  await untilModelIdle(stack, proxy);
   const alone = await neighbourPhase(stack, backend, aloneTexts, settings.neighbourIntervalMs);
   progress(`[fair-share-model] B alone: waited ${alone.waitSeconds.p50.toFixed(1)} s (max ${alone.waitSeconds.max.toFixed(1)} s) for its call, ${alone.failures} failures`);
 
-  await settle(stack, backend);
+  await untilModelIdle(stack, proxy);
   const adversary = benchClient(stack, await requireIssueKey(stack)(organisation('model-adversary'), 'test'));
   const created: string[] = [];
   let textIndex = 0;
@@ -92,7 +91,7 @@ export async function runRealModelAdversary(
   };
   const flood = Promise.all(Array.from({ length: ADVERSARY_CREATORS }, creator));
   // B starts once A's work waits at the model server: every slot taken, more queued behind.
-  await waitFor(() => proxy.inFlight >= concurrency);
+  await untilEverySlotTaken(backend, concurrency);
   proxy.resetCounts();
   const beside = await neighbourPhase(stack, backend, besideTexts, settings.neighbourIntervalMs, false);
   const calls = proxy.calls.filter((call) => call.endedAt !== undefined);
@@ -110,7 +109,7 @@ export async function runRealModelAdversary(
   progress(`[fair-share-model] B beside the adversary: waited ${beside.waitSeconds.p50.toFixed(1)} s (max ${beside.waitSeconds.max.toFixed(1)} s) for its call; calls took ${figures.callSeconds.p50.toFixed(1)} s (max ${figures.callSeconds.max.toFixed(1)} s)`);
   await flood;
   await cancelAll(adversary, batch.id, created);
-  await settle(stack, backend);
+  await untilModelIdle(stack, proxy);
   return figures;
 }
 
@@ -137,18 +136,13 @@ async function neighbourPhase(stack: BenchStack, backend: ModelBackend, texts: s
 /** A's batch and each of its tasks canceled, so the next phase (or run) starts on an idle model. */
 async function cancelAll(adversary: AssayClient, batchId: string, taskIds: string[]): Promise<void> {
   await adversary.cancelBatch(batchId).catch(() => undefined);
-  for (const id of taskIds) await patiently(() => adversary.cancelTask(id), () => undefined).catch((): Task | undefined => undefined);
+  for (const id of taskIds) await patiently(() => adversary.cancelTask(id), () => undefined).catch(() => undefined);
 }
 
-async function settle(stack: BenchStack, backend: ModelBackend): Promise<void> {
-  await waitFor(() => backend.proxy.inFlight === 0);
-  await waitUntilQuiet(stack);
-}
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  const deadline = Date.now() + CLEANUP_TIMEOUT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('the model server did not reach the state the phase waits for within 5 minutes');
+async function untilEverySlotTaken(backend: ModelBackend, concurrency: number): Promise<void> {
+  const deadline = Date.now() + FILL_TIMEOUT_MS;
+  while (backend.proxy.inFlight < concurrency) {
+    if (Date.now() > deadline) throw new Error(`the adversary's calls did not fill the model's ${concurrency} slots within 5 minutes`);
     await sleep(IN_FLIGHT_CHECK_MS);
   }
 }

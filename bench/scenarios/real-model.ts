@@ -163,9 +163,7 @@ export async function runRealModelScenario(
   const backlogTexts = texts.slice(WARMUP_TEXTS + PHASES + settings.tasks);
   const proxy = backend.proxy;
   const settle = async () => {
-    await waitUntilQuiet(stack);
-    const deadline = Date.now() + CALL_TIMEOUT_MS;
-    while (proxy.inFlight > 0 && Date.now() < deadline) await sleep(IN_FLIGHT_CHECK_MS);
+    await untilModelIdle(stack, proxy);
     if (!(await chatCompletion(proxy.baseUrl, separators.shift() as string)).ok) throw new Error('the model server did not answer the call between two phases');
     proxy.resetCounts();
   };
@@ -209,6 +207,13 @@ export async function runRealModelScenario(
     directBacklog,
     backlog,
   };
+}
+
+/** Once the stack is quiet and the model server has answered every call in flight (or a call's timeout has passed). */
+export async function untilModelIdle(stack: BenchStack, proxy: ModelProxy): Promise<void> {
+  await waitUntilQuiet(stack);
+  const deadline = Date.now() + CALL_TIMEOUT_MS;
+  while (proxy.inFlight > 0 && Date.now() < deadline) await sleep(IN_FLIGHT_CHECK_MS);
 }
 
 /** `count` distinct texts of at most REAL_MODEL_TEXT_CHARS, cut at words: each article's first slice, then each one's second, and so on. */
