@@ -13,7 +13,6 @@ import { localTemporalEnv } from '../embedded/local-temporal-env';
 import { makeCertificates, type Certificates } from './certificates';
 import { ensureClusterEncryption } from './cluster-encryption';
 import { startClusterPostgres, type ClusterPostgres } from './cluster-postgres';
-import { CLUSTER_WORKER_SLOTS } from './cluster-worker-slots';
 import { ClusterProcess, countLogLines } from './cluster-process';
 import { setUpNamespaces } from './namespaces';
 import { acceptsConnections, answersOk, frontendServes } from './readiness';
@@ -289,7 +288,6 @@ async function servicePorts(): Promise<TemporalServicePorts> {
  */
 function operatorEnv(dataDir: string, address: string, certificates: Certificates, databaseUrl: string): NodeJS.ProcessEnv {
   return {
-    ...CLUSTER_WORKER_SLOTS,
     ...localTemporalEnv(process.env, address, dataDir),
     TEMPORAL_TLS_SERVER_CA_CERT_PATH: certificates.ca.cert,
     TEMPORAL_TLS_CLIENT_CERT_PATH: certificates.client.cert,

@@ -6,7 +6,7 @@ import { Connection } from '@temporalio/client';
 import type { TLSConfig } from '@temporalio/common/lib/internal-non-workflow';
 import { builtEntrypoints } from '../../chaos/stack/built-entrypoints';
 import { CLUSTER_NAMESPACES, WORKERS } from '../../src/cluster/cluster';
-import { CLUSTER_WORKER_SLOTS } from '../../src/cluster/cluster-worker-slots';
+import { configSchema } from '../../src/common/config/app-config';
 import { taskWorkflowId } from '../../src/contract';
 import { verifyWebhook } from '../../src/sdk';
 import { ClusterStack } from '../support/cluster-stack';
@@ -93,7 +93,8 @@ async function listUntil(url: string, key: string, done: (data: any[]) => boolea
 }
 
 describe("the cluster's workers", () => {
-  it('serve each namespace with the slots sized for the cluster, not the embedded default', () => {
+  it('serve each namespace with its own workflow-task slots', () => {
+    const slots = configSchema.parse({});
     const ready = WORKERS.flatMap((worker) =>
       fs
         .readFileSync(path.join(stack.dir, 'logs', `${worker}.log`), 'utf8')
@@ -103,8 +104,8 @@ describe("the cluster's workers", () => {
         .map(({ namespace, slots }) => ({ worker, namespace, slots })),
     );
     const expected = WORKERS.flatMap((worker) => [
-      { worker, namespace: CLUSTER_NAMESPACES.sandbox, slots: Number(CLUSTER_WORKER_SLOTS.WORKER_SLOTS_SANDBOX) },
-      { worker, namespace: CLUSTER_NAMESPACES.production, slots: Number(CLUSTER_WORKER_SLOTS.WORKER_SLOTS_PRODUCTION) },
+      { worker, namespace: CLUSTER_NAMESPACES.sandbox, slots: slots.WORKER_SLOTS_SANDBOX },
+      { worker, namespace: CLUSTER_NAMESPACES.production, slots: slots.WORKER_SLOTS_PRODUCTION },
     ]);
     expect(ready).toEqual(expect.arrayContaining(expected));
     expect(ready).toHaveLength(expected.length);

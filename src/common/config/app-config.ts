@@ -82,8 +82,11 @@ export const configSchema = z.object({
   // tasks and local activities (in-process summaries: CPU on the worker's one event loop) run
   // WORKER_SLOTS_* at once, at least 2 (the SDK's floor with a sticky cache); activities (remote
   // summaries, checks, webhook deliveries: mostly waiting on the network) WORKER_ACTIVITY_SLOTS_*.
-  WORKER_SLOTS_PRODUCTION: z.coerce.number().int().min(2).max(1000).default(16),
-  WORKER_SLOTS_SANDBOX: z.coerce.number().int().min(2).max(1000).default(8),
+  // A slot is also held by each open poll, sticky ones included, and while a completion waits on
+  // the server: with 8, tasks waited in the server's backlog while the worker's CPU sat mostly idle
+  // (docs/benchmarks.md, "The engine gap split").
+  WORKER_SLOTS_PRODUCTION: z.coerce.number().int().min(2).max(1000).default(32),
+  WORKER_SLOTS_SANDBOX: z.coerce.number().int().min(2).max(1000).default(16),
   WORKER_ACTIVITY_SLOTS_PRODUCTION: z.coerce.number().int().min(1).max(10_000).default(100),
   WORKER_ACTIVITY_SLOTS_SANDBOX: z.coerce.number().int().min(1).max(10_000).default(100),
   // Batch items run on a queue of their own, whose worker (per environment) takes this many workflow

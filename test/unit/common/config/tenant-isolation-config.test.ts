@@ -48,9 +48,9 @@ describe('fairness weights', () => {
 });
 
 describe('worker slots per environment', () => {
-  it('default to 16 for production and 8 for the sandbox, and 100 activities each', () => {
+  it('default to 32 for production and 16 for the sandbox, and 100 activities each', () => {
     const { values } = new AppConfig({});
-    expect([values.WORKER_SLOTS_PRODUCTION, values.WORKER_SLOTS_SANDBOX]).toEqual([16, 8]);
+    expect([values.WORKER_SLOTS_PRODUCTION, values.WORKER_SLOTS_SANDBOX]).toEqual([32, 16]);
     expect([values.WORKER_ACTIVITY_SLOTS_PRODUCTION, values.WORKER_ACTIVITY_SLOTS_SANDBOX]).toEqual([100, 100]);
   });
 
@@ -94,7 +94,7 @@ describe('the batch queue\'s worker', () => {
   it('takes WORKER_BATCH_SLOTS (2 by default) workflow tasks and local activities, and the task worker\'s activity slots', () => {
     const config = new AppConfig({ WORKER_ACTIVITY_SLOTS_SANDBOX: '7' });
     expect(batchWorkerOptions(config, 'test')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 2, maxConcurrentLocalActivityExecutions: 2, maxConcurrentActivityTaskExecutions: 7 });
-    expect(taskWorkerOptions(config, 'test')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 8, maxConcurrentLocalActivityExecutions: 8 });
+    expect(taskWorkerOptions(config, 'test')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 16, maxConcurrentLocalActivityExecutions: 16 });
     expect(batchWorkerOptions(new AppConfig({ WORKER_BATCH_SLOTS: '5' }), 'live')).toMatchObject({ maxConcurrentWorkflowTaskExecutions: 5 });
   });
 });
