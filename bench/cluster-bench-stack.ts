@@ -20,9 +20,13 @@ const RAW_WORKER_GRACE_MS = 15_000;
  * frontend (+ internal worker) processes behind mTLS, two API instances and two workers, with the
  * raw engine's worker connecting through the same mTLS settings, and with `rawLikeForLike` as many
  * more as the cluster has workers, with the slots and payload codec its workers have, on a task
- * queue of their own. Every process is measured.
+ * queue of their own. Every process is measured. The create limits are lifted unless
+ * `createLimits`, which leaves them as shipped.
  */
-export async function startClusterBenchStack(log: (message: string) => void, { rawLikeForLike = false }: { rawLikeForLike?: boolean } = {}): Promise<BenchStack> {
+export async function startClusterBenchStack(
+  log: (message: string) => void,
+  { rawLikeForLike = false, createLimits = false }: { rawLikeForLike?: boolean; createLimits?: boolean } = {},
+): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-bench-cluster-'));
   let cluster: Cluster | undefined;
   const rawWorkers: RawWorker[] = [];
@@ -32,7 +36,7 @@ export async function startClusterBenchStack(log: (message: string) => void, { r
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    cluster = await Cluster.start({ dataDir, apiPort: await freePortPair(), uiPort: await freePort(), serviceEnv: UNLIMITED_CREATES, log });
+    cluster = await Cluster.start({ dataDir, apiPort: await freePortPair(), uiPort: await freePort(), serviceEnv: createLimits ? {} : UNLIMITED_CREATES, log });
     const namespace = CLUSTER_NAMESPACES.sandbox;
     const suffix = randomBytes(4).toString('hex');
     const rawTaskQueue = `assay-raw-${suffix}`;
@@ -53,16 +57,18 @@ export async function startClusterBenchStack(log: (message: string) => void, { r
       await rawWorkerReady(rawWorker);
     }
     const running = cluster;
+    const config = new AppConfig(running.env);
     const assay = [...API_INSTANCES, ...WORKERS].map((name) => running.process(name));
     return {
       description: `cluster (npm run cluster's topology): PostgreSQL (durable), Temporal server ${path.basename(running.build.dir)} with ${TEMPORAL_SERVICES.join(', ')} (+ worker service) as processes, frontend behind mTLS; ${API_INSTANCES.length} API instances (tasks spread over both) and ${WORKERS.length} workers; the raw worker${rawLikeForLike ? ` as shipped and ${WORKERS.length} like for like` : ''} through the same mTLS settings`,
       connection: running.connectionOptions,
       namespace,
       rawTaskQueue,
-      rawLikeForLike: rawLikeForLike ? { taskQueue: likeForLikeTaskQueue, workerOptions: taskWorkerOptions(new AppConfig(running.env), 'test') } : undefined,
+      rawLikeForLike: rawLikeForLike ? { taskQueue: likeForLikeTaskQueue, workerOptions: taskWorkerOptions(config, 'test') } : undefined,
       baseUrl: running.apiUrls[0],
       baseUrls: running.apiUrls,
-      apiKey: await issueKey(new AppConfig(running.env), 'bench', 'test'),
+      apiKey: await issueKey(config, 'bench', 'test'),
+      issueKey: (organization, environment) => issueKey(config, organization, environment),
       processes: canReadProcesses() ? [...clusterProcesses(running), ...rawWorkers.map(rawWorkerProcess), CLIENT] : [],
       loggedErrors: () => errorLines([...assay.map((process) => ({ name: process.name, logFile: process.spec.logFile })), ...rawWorkers.map((rawWorker) => ({ name: rawWorker.name, logFile: rawLog(rawWorker.name) }))]),
       stop,

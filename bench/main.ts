@@ -184,7 +184,7 @@ runMain('bench', async () => {
   const args = process.argv.slice(2);
   const scenario = readScenario(args);
   const onCluster = args.includes('--cluster');
-  if (onCluster && scenario !== undefined && scenario !== 'engine-gap') throw new Error('--cluster runs its own scenarios, or engine-gap alone; leave out any other --scenario');
+  if (onCluster && scenario !== undefined && scenario !== 'engine-gap' && scenario !== 'fair-share') throw new Error('--cluster runs its own scenarios, or engine-gap or fair-share alone; leave out any other --scenario');
   if (onCluster && settings.tracing) throw new Error('BENCH_TRACING=on is measured on the embedded default only; leave it out with --cluster');
   if ((scenario === 'engine-gap' || scenario === 'create-cost') && settings.tracing) throw new Error(`BENCH_TRACING=on is measured by the whole run; leave it out with --scenario ${scenario}`);
   if (scenario === 'review-scale' && settings.review.assessments <= REVIEW_SCALE_FIRST_SIZE) {
@@ -203,7 +203,9 @@ runMain('bench', async () => {
   const deadlineMs = onCluster
     ? scenario === 'engine-gap'
       ? ENGINE_GAP_DEADLINE_MS
-      : CLUSTER_DEADLINE_MS
+      : scenario === 'fair-share'
+        ? FAIR_SHARE_DEADLINE_MS
+        : CLUSTER_DEADLINE_MS
     : scenario === 'noisy-neighbour-batch'
       ? NEIGHBOUR_BATCH_DEADLINE_MS
       : scenario === 'fair-share'
@@ -232,6 +234,12 @@ runMain('bench', async () => {
       });
       say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
       if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, engineGap }, omitIds, 2)}\n`);
+      return;
+    }
+    if (onCluster && scenario === 'fair-share') {
+      const fairShare = await runFairShare(settings, running, (createLimits) => startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`), { createLimits }));
+      say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
+      if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, fairShare }, omitIds, 2)}\n`);
       return;
     }
     if (onCluster) {
@@ -554,14 +562,18 @@ async function runBatchNeighbour(stack: BenchStack, settings: BenchSettings): Pr
 }
 
 /**
- * Issue 51's fair share, on the embedded default: the closed-loop capacity (the throughput
- * scenario, limits lifted, by server close time) on a stack of its own; then on the stack as
- * shipped, an organisation alone sending BENCH_TASKS creates as fast as its client may, and alone
- * sending a batch of BENCH_TASKS items; B alone at its steady rate; and B beside the adversary.
+ * Issue 51's fair share, on the embedded default unless `startStack` starts another topology: the
+ * closed-loop capacity (the throughput scenario, limits lifted, by server close time) on a stack
+ * of its own; then on the stack as shipped, an organisation alone sending BENCH_TASKS creates as
+ * fast as its client may, and alone sending a batch of BENCH_TASKS items; B alone at its steady
+ * rate; and B beside the adversary.
  */
-async function runFairShare(settings: BenchSettings, running: Set<Running>): Promise<FairShareFigures> {
-  const env = { ...process.env, OTEL_TRACES_EXPORTER: 'none' };
-  const capacityStack = await startBenchStack(env);
+async function runFairShare(
+  settings: BenchSettings,
+  running: Set<Running>,
+  startStack: (createLimits: boolean) => Promise<BenchStack> = (createLimits) => startBenchStack({ ...process.env, OTEL_TRACES_EXPORTER: 'none' }, createLimits ? AS_SHIPPED : {}),
+): Promise<FairShareFigures> {
+  const capacityStack = await startStack(false);
   running.add(capacityStack);
   say(`
 Stack for capacity: ${capacityStack.description}`);
@@ -575,11 +587,11 @@ Stack for capacity: ${capacityStack.description}`);
     await capacityStack.stop();
     running.delete(capacityStack);
   }
-  const stack = await startBenchStack(env, AS_SHIPPED);
+  const stack = await startStack(true);
   running.add(stack);
   say(`Stack as shipped: ${stack.description}`);
   try {
-    if (!canRunNoisyNeighbour(stack)) throw new Error('the fair-share scenario needs the embedded default');
+    if (!canRunNoisyNeighbour(stack)) throw new Error('the fair-share scenario needs a stack whose keys the bench issues');
     await runApiThroughputScenario(stack, WARMUP_TASKS, settings.concurrency).catch(() => undefined);
     const alone = async (name: string, run: () => Promise<AloneDrain>) => {
       await waitUntilQuiet(stack);
