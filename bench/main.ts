@@ -165,6 +165,11 @@ function say(message: string): void {
   process.stdout.write(`${message}\n`);
 }
 
+/** The cluster's start-up progress, on stderr beside the bench's own. */
+function clusterLog(message: string): void {
+  process.stderr.write(`[cluster] ${message}\n`);
+}
+
 function section(title: string, body: string): void {
   say(`\n### ${title}\n\n${body}\n`);
 }
@@ -200,16 +205,14 @@ runMain('bench', async () => {
   const onModel = scenario === 'real-model' || scenario === 'fair-share-model';
   const model = !onCluster && (scenario === undefined || onModel) ? await startRealModel(onModel) : undefined;
   if (model) running.add(model);
-  const deadlineMs = onCluster
+  const deadlineMs = scenario === 'fair-share'
+    ? FAIR_SHARE_DEADLINE_MS
+    : onCluster
     ? scenario === 'engine-gap'
       ? ENGINE_GAP_DEADLINE_MS
-      : scenario === 'fair-share'
-        ? FAIR_SHARE_DEADLINE_MS
-        : CLUSTER_DEADLINE_MS
+      : CLUSTER_DEADLINE_MS
     : scenario === 'noisy-neighbour-batch'
       ? NEIGHBOUR_BATCH_DEADLINE_MS
-      : scenario === 'fair-share'
-        ? FAIR_SHARE_DEADLINE_MS
       : scenario === 'fair-share-model'
         ? REAL_MODEL_DEADLINE_MS
       : scenario === 'hostile-callers'
@@ -228,18 +231,13 @@ runMain('bench', async () => {
   }, deadlineMs);
   deadline.unref();
   try {
-    if (onCluster && scenario === 'engine-gap') {
-      const engineGap = await runEngineGap(settings, running, {
-        startStack: () => startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`), { rawLikeForLike: true }),
-      });
+    if (onCluster && scenario !== undefined) {
+      const figures =
+        scenario === 'engine-gap'
+          ? { engineGap: await runEngineGap(settings, running, { startStack: () => startClusterBenchStack(clusterLog, { rawLikeForLike: true }) }) }
+          : { fairShare: await runFairShare(settings, running, (createLimits) => startClusterBenchStack(clusterLog, { createLimits })) };
       say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
-      if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, engineGap }, omitIds, 2)}\n`);
-      return;
-    }
-    if (onCluster && scenario === 'fair-share') {
-      const fairShare = await runFairShare(settings, running, (createLimits) => startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`), { createLimits }));
-      say(`Whole run: ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; load average now ${describeLoad()}`);
-      if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, fairShare }, omitIds, 2)}\n`);
+      if (settings.jsonFile) fs.writeFileSync(settings.jsonFile, `${JSON.stringify({ startedAt, settings, cluster: true, ...figures }, omitIds, 2)}\n`);
       return;
     }
     if (onCluster) {
@@ -475,7 +473,7 @@ async function runHostileCallers(settings: BenchSettings, running: Set<Running>)
 }
 
 async function runOnCluster(settings: BenchSettings, running: Set<Running>, startedAt: Date): Promise<void> {
-  const stack = await startClusterBenchStack((message) => process.stderr.write(`[cluster] ${message}\n`));
+  const stack = await startClusterBenchStack(clusterLog);
   running.add(stack);
   say(`\nStack: ${stack.description}`);
   try {
